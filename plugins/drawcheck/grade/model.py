@@ -1,0 +1,77 @@
+"""What grading produces: findings with lines, the recognised points, a score."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Literal
+
+Severity = Literal["correction", "hint"]
+Status = Literal["correct", "corrections", "invalid"]
+
+FINDING_KINDS = (
+    "missing", "extra", "order", "wrong-cycle", "boundary", "reason",
+    "cache-function", "syntax", "unsafe", "cycles",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One circle on the learner's drawing."""
+
+    kind: str  # one of FINDING_KINDS
+    point: str | None  # canonical step id, or None when the finding is about the whole drawing
+    line: int | None  # 1-based line in the learner's file; None when nothing was drawn there
+    severity: Severity
+    message: str  # one clause, teaches the fix
+    version: str | None = None  # Kubernetes versions in which the learner's belief was true
+
+    def to_json(self) -> dict:
+        data = {k: v for k, v in asdict(self).items() if v is not None or k in ("point", "line")}
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnPoint:
+    """A reference step the learner drew, where, and in which cycle they put it."""
+
+    point: str  # canonical step id
+    label: str  # the learner's own text for it
+    line: int
+    cycle: str | None  # "queue" | "scheduling" | "binding" | "failure" | None
+
+
+@dataclass(frozen=True, slots=True)
+class BoundaryPlacement:
+    """Where the learner put the boundary: between two canonical steps, at a line."""
+
+    after: str | None
+    before: str | None
+    line: int
+
+
+@dataclass(slots=True)
+class Result:
+    """Everything known about one submission."""
+
+    file: str
+    status: Status
+    score: float
+    points: list[DrawnPoint] = field(default_factory=list)
+    boundary: BoundaryPlacement | None = None
+    findings: list[Finding] = field(default_factory=list)
+    reason: str | None = None  # the learner's one-line reason, as written
+    cache_function: str | None = None  # the learner's cache-boundary function, as written
+
+    @property
+    def corrections(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity == "correction"]
+
+    def to_json(self) -> dict:
+        return {
+            "file": self.file,
+            "status": self.status,
+            "score": round(self.score, 4),
+            "points": [asdict(p) for p in self.points],
+            "boundary": asdict(self.boundary) if self.boundary else None,
+            "findings": [f.to_json() for f in self.findings],
+        }

@@ -1,0 +1,45 @@
+"""Choose the Mermaid script the site loads: the local pinned copy, or the same version from a CDN."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+
+from mkdocs.exceptions import PluginError
+
+log = logging.getLogger("mkdocs.plugins.drawcheck")
+
+
+def pinned_version(config_dir: str) -> str:
+    """The exact Mermaid version in package.json's dependencies."""
+    path = os.path.join(config_dir, "package.json")
+    try:
+        with open(path, encoding="utf-8") as fh:
+            version = json.load(fh)["dependencies"]["mermaid"]
+    except (OSError, ValueError, KeyError) as exc:
+        raise PluginError(
+            f"drawcheck: cannot read the pinned Mermaid version from {path} ({exc}); "
+            "set `mermaid_version: 12.3.0` under `plugins: - drawcheck:` in mkdocs.yml"
+        ) from exc
+    if not version[:1].isdigit():
+        raise PluginError(
+            f"drawcheck: {path}: mermaid must be pinned to one exact version such as \"12.3.0\", not {version!r}"
+        )
+    return version
+
+
+def script_source(docs_dir: str, local: str, cdn_template: str, version: str) -> str:
+    """The `javascript` value for mkdocs-mermaid2: a docs-relative path if present, else the CDN."""
+    if os.path.isfile(os.path.join(docs_dir, local)):
+        return local
+    return cdn_template.format(version=version)
+
+
+def configure_mermaid2(mkdocs_config, source: str) -> None:
+    """Point mkdocs-mermaid2 at `source`, the single place the site's Mermaid comes from."""
+    plugin = mkdocs_config.plugins.get("mermaid2")
+    if plugin is None:
+        raise PluginError("drawcheck: add `- mermaid2` to `plugins:` in mkdocs.yml; it loads Mermaid on every page.")
+    plugin.config["javascript"] = source
+    log.debug("Mermaid script: %s", source)
