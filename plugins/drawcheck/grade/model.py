@@ -10,7 +10,7 @@ Status = Literal["correct", "corrections", "invalid"]
 
 FINDING_KINDS = (
     "missing", "extra", "order", "wrong-cycle", "boundary", "reason",
-    "cache-function", "syntax", "unsafe", "cycles",
+    "cache-function", "syntax", "unsafe", "cycles", "name",
 )
 
 
@@ -23,7 +23,7 @@ class Finding:
     line: int | None  # 1-based line in the learner's file; None when nothing was drawn there
     severity: Severity
     message: str  # one clause, teaches the fix
-    version: str | None = None  # Kubernetes versions in which the learner's belief was true
+    version: str | None = None  # versions (of the reference's `product`) in which the learner's belief was true
 
     def to_json(self) -> dict:
         data = {k: v for k, v in asdict(self).items() if v is not None or k in ("point", "line")}
@@ -37,7 +37,7 @@ class DrawnPoint:
     point: str  # canonical step id
     label: str  # the learner's own text for it
     line: int
-    cycle: str | None  # "queue" | "scheduling" | "binding" | "failure" | None
+    cycle: str | None  # a cycle id of the reference, or None when the drawing does not say
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,6 +54,8 @@ class Message:
     line: int
     activate_target: bool = False  # `+` after the arrow
     deactivate_source: bool = False  # `-` after the arrow
+    central_source: bool = False  # `()` before the arrow (Mermaid's central connection)
+    central_target: bool = False  # `()` after the arrow
 
 
 @dataclass(slots=True)

@@ -28,3 +28,39 @@ class DrawcheckConfig(base.Config):
 
     mermaid_cdn = c.Type(str, default="https://cdn.jsdelivr.net/npm/mermaid@{version}/dist/mermaid.min.js")
     """CDN address used when no local copy exists; `{version}` is replaced."""
+
+    feedback_dir = c.Type(str, default="feedback")
+    """Where the generated pages appear in the site: `<feedback_dir>/index.md` (class overview) and
+    `<feedback_dir>/<handle>.md` (one per submission, reachable from the overview, not in the nav)."""
+
+    overview_title = c.Type(str, default="Class overview")
+    """Nav title of the class overview, used when mkdocs.yml's nav does not list it already."""
+
+    correction_log_level = c.Choice(("DEBUG", "INFO", "WARNING", "ERROR"), default="INFO")
+    """Log level of the one line per correction (`drawcheck: answers/x.mmd:14: ...`).
+
+    WARNING makes `mkdocs build --strict` fail on any correction."""
+
+    error_log_level = c.Choice(("DEBUG", "INFO", "WARNING", "ERROR"), default="WARNING")
+    """Log level for a submission that cannot be checked (syntax error, unsafe content, refused file).
+
+    The default, WARNING, makes `mkdocs build --strict` fail the pull request; the other pages still build."""
+
+    github_annotations = c.Type(bool, default=True)
+    """Under GitHub Actions (`GITHUB_ACTIONS=true`), print annotations on the answer files' lines and
+    append the full table to `$GITHUB_STEP_SUMMARY`."""
+
+    annotations_per_level = c.Type(int, default=10)
+    """Most annotations printed per level (error, warning, notice); GitHub shows 10 per step.
+
+    When a level has more findings, its last annotation says "+N more — see the job summary"."""
+
+    annotations_total = c.Type(int, default=25)
+    """Most annotations this build prints in total. GitHub shows 50 per job; the default leaves the
+    other half to the `drawcheck check --format github` step of the same job."""
+
+    max_file_bytes = c.Type(int, default=262144)
+    """Largest answer file accepted; a bigger one is refused with an error naming it."""
+
+    max_file_lines = c.Type(int, default=2000)
+    """Most lines accepted in one answer file."""

@@ -42,4 +42,6 @@ def configure_mermaid2(mkdocs_config, source: str) -> None:
     if plugin is None:
         raise PluginError("drawcheck: add `- mermaid2` to `plugins:` in mkdocs.yml; it loads Mermaid on every page.")
     plugin.config["javascript"] = source
+    # mermaid2 would otherwise GET a CDN address at build time to check it exists: no network at build time.
+    plugin._javascript = source
     log.debug("Mermaid script: %s", source)

@@ -1,0 +1,114 @@
+"""grade: a learner's drawing vs the reference -> findings with lines, a score, a status.
+
+Public API: `grade_text(text, *, file, reference)` and `grade_file(path, *, reference)`.
+The score formula and finding kinds are documented in docs/grading.md.
+"""
+
+from __future__ import annotations
+
+import os
+
+from drawcheck.grade import checks
+from drawcheck.grade.model import FINDING_KINDS, BoundaryPlacement, DrawnPoint, Finding, Result  # noqa: F401
+from drawcheck.parse import parse_bytes, parse_text
+from drawcheck.parse.model import Diagram
+from drawcheck.recognise import Recognised, recognise
+from drawcheck.reference.model import Reference
+
+try:  # the safety module is optional for grading; when present its items become `unsafe` findings
+    from drawcheck.safety import find_unsafe as _find_unsafe
+except ImportError:  # pragma: no cover - only while the module does not exist
+    _find_unsafe = None
+
+__all__ = ["grade_text", "grade_file", "grade_diagram", "max_edits", "Result", "Finding"]
+
+
+def grade_text(text: str, *, file: str, reference: Reference) -> Result:
+    """Parse and grade one drawing given as text."""
+    return grade_diagram(parse_text(text), text, file=file, reference=reference)
+
+
+def grade_file(path: str | os.PathLike, *, reference: Reference, display_name: str | None = None) -> Result:
+    """Read, parse and grade one file; an unreadable or non-UTF-8 file gives an `invalid` result."""
+    name = display_name or os.fspath(path)
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError as exc:
+        finding = Finding("syntax", None, None, "correction", f"cannot read the file ({exc.strerror or exc})")
+        return Result(file=name, status="invalid", score=0.0, findings=[finding])
+    diagram = parse_bytes(data)
+    text = data.decode("utf-8", errors="replace")
+    return grade_diagram(diagram, text, file=name, reference=reference)
+
+
+def max_edits(ref: Reference) -> int:
+    """The denominator of the score: every required item the drawing can get wrong once."""
+    n = sum(1 for s in ref.steps if s.required and not (ref.cache_function and s.id == ref.cache_function.step))
+    n += sum(1 for spec in (ref.boundary, ref.reason, ref.cache_function) if spec is not None)
+    if ref.boundary is not None:
+        n += 1  # marking the cycles at all
+    return max(n, 1)
+
+
+def grade_diagram(diagram: Diagram, text: str, *, file: str, reference: Reference) -> Result:
+    """Grade an already parsed drawing (the plugin parses once and reuses the Diagram)."""
+    ref = reference
+    scored: list[tuple[Finding, int]] = []
+    for err in diagram.errors:
+        msg = err.message + (f" ({err.hint})" if err.hint else "")
+        scored.append((Finding("syntax", None, err.line, "correction", msg), 0))
+    if _find_unsafe is not None:
+        for item in _find_unsafe(diagram, text):
+            scored.append((Finding("unsafe", None, item.line, "correction", item.what), 0))
+
+    rec = recognise(diagram, ref)
+    scored += checks.names(rec, ref)
+    scored += checks.extras(rec, ref)
+    scored += checks.missing(rec, ref)
+    scored += checks.branches(rec, ref)
+    scored += checks.order(rec, ref)
+    boundary_findings, circled = checks.boundary(rec, ref)
+    scored += boundary_findings
+    scored += checks.cycles(rec, ref, circled)
+    scored += checks.reason(rec, ref)
+    cache_findings, cache_text = checks.cache_function(rec, ref)
+    scored += cache_findings
+    scored += checks.beliefs(rec, ref)
+
+    edits = sum(e for f, e in scored if f.severity == "correction")
+    score = max(0.0, 1.0 - edits / max_edits(ref))
+    findings = sorted((f for f, _ in scored), key=_finding_order)
+    if diagram.errors:
+        status = "invalid"
+    elif any(f.severity == "correction" for f in findings):
+        status = "corrections"
+    else:
+        status = "correct"
+    return Result(
+        file=file, status=status, score=score, points=_points(rec, ref), boundary=_placement(rec, ref),
+        findings=findings, reason=rec.reason.text if rec.reason else None, cache_function=cache_text,
+    )
+
+
+def _finding_order(f: Finding):
+    return (f.line is None, f.line or 0, FINDING_KINDS.index(f.kind) if f.kind in FINDING_KINDS else 99)
+
+
+def _points(rec: Recognised, ref: Reference) -> list[DrawnPoint]:
+    cycles = ref.boundary.cycles if ref.boundary else None
+    out = [DrawnPoint(m.step, m.label, m.line, rec.effective_cycle(m.item, cycles)) for m in rec.first.values()]
+    out.sort(key=lambda p: (p.line, ref.step(p.point).index))
+    return out
+
+
+def _placement(rec: Recognised, ref: Reference) -> BoundaryPlacement | None:
+    if rec.boundary is None:
+        return None
+    path = {s.id for s in checks.main_path_steps(ref)}
+    if ref.cache_function:
+        path.add(ref.cache_function.step)
+    drawn = sorted((m for m in rec.first.values() if m.step in path), key=lambda m: m.order)
+    before = [m for m in drawn if m.item.index < rec.boundary.index]
+    after = [m for m in drawn if m.item.index >= rec.boundary.index]
+    return BoundaryPlacement(before[-1].step if before else None, after[0].step if after else None, rec.boundary.line)

@@ -1,0 +1,315 @@
+"""One function per kind of circle. Each returns (Finding, edits) pairs.
+
+`edits` is how many edit operations the finding stands for (a boundary two steps
+off is two moves); the score uses it, the learner never sees it.
+"""
+
+from __future__ import annotations
+
+from drawcheck.grade.model import Finding
+from drawcheck.recognise import (
+    Mention, Recognised, beliefs_hit, branch_words_hit, reason_groups_hit,
+)
+from drawcheck.recognise.names import compact, matcher
+from drawcheck.reference.model import Reference, Step
+
+Scored = list[tuple[Finding, int]]
+TIER_WEIGHT = {"A": 3, "B": 3, "C": 2, "D": 1}
+
+
+def _severity_for_tier(step: Step) -> str:
+    return "correction" if step.tier in ("A", "B", "C") else "hint"
+
+
+def main_path_steps(ref: Reference) -> list[Step]:
+    """Steps on the straight line through both cycles, in reference order."""
+    cf = ref.cache_function.step if ref.cache_function else None
+    return [s for s in ref.steps
+            if s.branch is None and ref.cycles[s.cycle].role == "main" and s.id != cf]
+
+
+def _main_cycle_ids(ref: Reference) -> set[str]:
+    return {c.id for c in ref.cycles.values() if c.role == "main"}
+
+
+def names(rec: Recognised, ref: Reference) -> Scored:
+    """Spelling near misses and old names: hints."""
+    out: Scored = []
+    seen = set()
+    for m in rec.mentions:
+        if m.how == "exact" or (m.step, m.label.lower()) in seen:
+            continue
+        seen.add((m.step, m.label.lower()))
+        step = ref.step(m.step)
+        if m.how == "typo":
+            msg = f"'{m.label}' reads as {step.name}: check the spelling"
+            out.append((Finding("name", m.step, m.line, "hint", msg), 0))
+        elif m.how == "legacy" and m.legacy is not None:
+            out.append((Finding("name", m.step, m.line, "hint", m.legacy.message, m.legacy.versions), 0))
+    return out
+
+
+def extras(rec: Recognised, ref: Reference) -> Scored:
+    """Names that are no step at all: hints that say what happens there instead."""
+    by_name = {n.name: n for n in ref.not_steps}
+    out: Scored = []
+    seen = set()
+    for item in rec.items:
+        if item.role == "reason":
+            continue
+        steps_here = {m.target for m in item.matches if m.kind == "step"}
+        for m in item.matches:
+            if m.kind != "not-step" or m.target in seen:
+                continue
+            ns = by_name[m.target]
+            if ns.means and ns.means in steps_here:
+                continue
+            seen.add(m.target)
+            out.append((Finding("extra", None, item.line, "hint", ns.hint), 0))
+    return out
+
+
+def _where_missing(rec: Recognised, ref: Reference, step: Step) -> int | None:
+    """The line a missing step belongs next to: its nearest drawn neighbour in reference order."""
+    before = [s for s in ref.steps[: step.index] if s.id in rec.first]
+    if before:
+        return rec.first[before[-1].id].line
+    after = [s for s in ref.steps[step.index + 1:] if s.id in rec.first]
+    return rec.first[after[0].id].line if after else None
+
+
+def missing(rec: Recognised, ref: Reference) -> Scored:
+    out: Scored = []
+    cf = ref.cache_function.step if ref.cache_function else None
+    for step in ref.steps:
+        if step.id in rec.first or step.id == cf:
+            continue
+        if step.required:
+            severity = "correction"
+        elif step.tier == "C":
+            severity = "hint"
+        else:
+            continue
+        msg = f"{step.name} is missing: it {step.teach}" if step.teach else f"{step.name} is missing"
+        out.append((Finding("missing", step.id, None, severity, msg), 1 if severity == "correction" else 0))
+    return out
+
+
+def branches(rec: Recognised, ref: Reference) -> Scored:
+    """Branch steps (run only on a condition) must be drawn as a branch, after what they depend on."""
+    out: Scored = []
+    for step in ref.steps:
+        m = rec.first.get(step.id)
+        if step.branch is None or m is None:
+            continue
+        item = m.item
+        conditional = (
+            item.conditional
+            or branch_words_hit(ref, step.branch, item.text)
+            or (item.cycle is not None and ref.cycles[item.cycle].role == "branch")
+        )
+        severity = "correction" if step.required else "hint"
+        edits = 1 if severity == "correction" else 0
+        if not conditional:
+            note = step.main_path
+            msg = note.message if note else f"{step.name} runs only {ref.branches[step.branch].name}: draw it as a branch"
+            out.append((Finding("order", step.id, m.line, severity, msg, note.versions if note else None), edits))
+            continue
+        for anchor in step.after:
+            a = rec.first.get(anchor)
+            if a is not None and m.order < a.order:
+                msg = f"{step.name} can only run after {ref.step(anchor).name}: draw it later"
+                out.append((Finding("order", step.id, m.line, severity, msg), edits))
+                break
+    return out
+
+
+def _heaviest_increasing(seq: list[tuple[int, int]]) -> set[int]:
+    """Positions of the max-weight strictly increasing subsequence of (key, weight) pairs."""
+    n = len(seq)
+    best = [w for _, w in seq]
+    prev = [-1] * n
+    for i in range(n):
+        for j in range(i):
+            if seq[j][0] < seq[i][0] and best[j] + seq[i][1] > best[i]:
+                best[i] = best[j] + seq[i][1]
+                prev[i] = j
+    if not n:
+        return set()
+    i = max(range(n), key=lambda k: (best[k], -k))
+    keep = set()
+    while i != -1:
+        keep.add(i)
+        i = prev[i]
+    return keep
+
+
+def order(rec: Recognised, ref: Reference) -> Scored:
+    """Steps outside the longest increasing subsequence of the reference order are out of place."""
+    path = main_path_steps(ref)
+    on_path = {s.id for s in path}
+    drawn = sorted((rec.first[s.id] for s in path if s.id in rec.first), key=lambda m: m.order)
+    seq = [(ref.step(m.step).index, TIER_WEIGHT[ref.step(m.step).tier]) for m in drawn]
+    keep = _heaviest_increasing(seq)
+    neighbours = [s for s in path if s.tier != "D"]
+    out: Scored = []
+    for k, m in enumerate(drawn):
+        if k in keep:
+            continue
+        step = ref.step(m.step)
+        prev = next((s for s in reversed(neighbours) if s.index < step.index and s.id in on_path), None)
+        nxt = next((s for s in neighbours if s.index > step.index), None)
+        if prev and nxt:
+            msg = f"{step.name} runs after {prev.name} and before {nxt.name}"
+        elif nxt:
+            msg = f"{step.name} runs before {nxt.name}"
+        else:
+            msg = f"{step.name} runs after {prev.name}" if prev else f"{step.name} is out of order"
+        severity = "correction" if step.tier in ("A", "B") else "hint"
+        out.append((Finding("order", step.id, m.line, severity, msg), 1 if severity == "correction" else 0))
+    return out
+
+
+def boundary_sides(rec: Recognised, ref: Reference) -> tuple[list[Mention], list[Mention]]:
+    """(early, late): steps the learner put on the wrong side of their boundary."""
+    spec, found = ref.boundary, rec.boundary
+    if spec is None or found is None:
+        return [], []
+    cut = ref.step(spec.after).index
+    early, late = [], []
+    for step in ref.steps:
+        m = rec.first.get(step.id)
+        if m is None or step.branch is not None or ref.cycles[step.cycle].role != "main" or step.tier == "D":
+            continue
+        after = m.item.index >= found.index
+        if step.index <= cut and after:
+            early.append(m)
+        elif step.index > cut and not after:
+            late.append(m)
+    return early, late
+
+
+def boundary(rec: Recognised, ref: Reference) -> tuple[Scored, set[str]]:
+    """The boundary itself; returns the steps it already circles (so wrong-cycle does not repeat them)."""
+    spec = ref.boundary
+    if spec is None:
+        return [], set()
+    if rec.boundary is None:
+        return [(Finding("boundary", None, None, "correction", spec.missing), 1)], set()
+    if rec.boundary.source == "cycles":
+        return [], set()
+    early, late = boundary_sides(rec, ref)
+    out: Scored = []
+    after_name = ref.step(spec.after).name
+    line = rec.boundary.line
+    if early:
+        ids = tuple(m.step for m in early)
+        names_ = ", ".join(ref.step(i).name for i in ids)
+        msg = spec.early.format(n=len(ids), steps=names_, after=after_name)
+        version = None
+        for older in spec.older:
+            if set(older.early) == set(ids) and not late:
+                msg, version = older.note.message, older.note.versions
+                break
+        out.append((Finding("boundary", None, line, "correction", msg, version), len(ids)))
+    if late:
+        names_ = ", ".join(ref.step(m.step).name for m in late)
+        msg = spec.late.format(n=len(late), steps=names_, after=after_name)
+        out.append((Finding("boundary", None, line, "correction", msg), len(late)))
+    return out, {m.step for m in early + late}
+
+
+def cycles(rec: Recognised, ref: Reference, already: set[str]) -> Scored:
+    """Steps explicitly labelled with a cycle they do not run in."""
+    out: Scored = []
+    if not rec.cycles_marked and ref.boundary is not None:
+        c0, c1 = (ref.cycle_name(c) for c in ref.boundary.cycles)
+        msg = f"mark which steps run in the {c0} and which in the {c1}: label each with a Note or a rect, or draw the boundary"
+        out.append((Finding("cycles", None, None, "correction", msg), 1))
+    for step in ref.steps:
+        m = rec.first.get(step.id)
+        if m is None or m.step in already:
+            continue
+        drawn = m.item.cycle
+        if drawn is None or ref.cycles[drawn].role == "branch" or drawn == step.cycle or drawn in step.also_in:
+            continue
+        cond = m.item.conditional_line
+        if step.branch and cond is not None and (m.item.cycle_line or 0) < cond:
+            continue  # a branch drawn as a branch: the cycle label around it came from outside the branch
+        severity = _severity_for_tier(step)
+        note = step.wrong_cycle
+        if note:
+            msg, version = note.message, note.versions
+        else:
+            msg = f"{step.name} runs in the {ref.cycle_name(step.cycle)}, not the {ref.cycle_name(drawn)}"
+            version = None
+        out.append((Finding("wrong-cycle", step.id, m.line, severity, msg, version), 1 if severity == "correction" else 0))
+    return out
+
+
+def reason(rec: Recognised, ref: Reference) -> Scored:
+    spec = ref.reason
+    if spec is None:
+        return []
+    item = rec.reason
+    if item is None:
+        line = rec.boundary.line if rec.boundary else None
+        return [(Finding("reason", None, line, "correction", spec.missing), 1)]
+    hit = reason_groups_hit(ref, item.text)
+    if not hit:
+        return [(Finding("reason", None, item.line, "correction", spec.wrong), 1)]
+    out: Scored = []
+    for group in spec.groups:
+        if group.hint_if_absent and group not in hit:
+            out.append((Finding("reason", None, item.line, "hint", group.hint_if_absent), 0))
+    return out
+
+
+def cache_function(rec: Recognised, ref: Reference) -> tuple[Scored, str | None]:
+    """Is the function at the cache boundary named, right, and before the steps it must precede?"""
+    spec = ref.cache_function
+    if spec is None:
+        return [], None
+    m = rec.first.get(spec.step)
+    if m is not None:
+        for b in spec.before:
+            other = rec.first.get(b)
+            if other is None:
+                continue
+            if other.item is m.item:
+                return [(Finding("cache-function", spec.step, m.line, "correction", spec.same_line), 1)], m.label
+            if m.order > other.order:
+                note = spec.misplaced
+                return [(Finding("cache-function", spec.step, m.line, "correction", note.message, note.versions), 1)], m.label
+        return [], m.label
+    wrong_by_key: dict[str, str] = {}
+    names_ = matcher(ref)
+    for w in spec.wrong:
+        for n in w.names:
+            for hit in names_.find(n):
+                wrong_by_key.setdefault(hit.target, w.message)
+            wrong_by_key.setdefault(compact(n), w.message)
+    fallback_line = None
+    for item in rec.items:
+        if item.role != "cache" and not item.to_cache:
+            continue
+        for hit in item.matches:
+            message = wrong_by_key.get(hit.target)
+            if message:
+                return [(Finding("cache-function", spec.step, item.line, "correction", message), 1)], item.text
+        if item.role == "cache" and fallback_line is None:
+            fallback_line = item.line
+    return [(Finding("cache-function", spec.step, fallback_line, "correction", spec.missing), 1)], None
+
+
+def beliefs(rec: Recognised, ref: Reference) -> Scored:
+    out: Scored = []
+    seen = set()
+    for item in rec.items:
+        for b in beliefs_hit(ref, item.text):
+            if id(b) in seen:
+                continue
+            seen.add(id(b))
+            out.append((Finding(b.kind, b.point, item.line, b.severity, b.message, b.versions),
+                        1 if b.severity == "correction" else 0))
+    return out

@@ -1,0 +1,106 @@
+"""`drawcheck check FILE... [--format text|json|github] [--reference PATH]`.
+
+Exit status: 0 every drawing correct, 1 some corrections, 2 invalid input
+(a syntax error, an unreadable file, or bad reference data).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from drawcheck.grade import grade_file
+from drawcheck.grade.model import Finding, Result
+from drawcheck.reference import ReferenceError, load_reference
+from drawcheck.safety import log_text, workflow_property, workflow_text
+
+DEFAULT_REFERENCE = os.path.join("reference", "two-cycles", "exercise.yml")
+_COLOURS = {"correction": "\033[31m", "hint": "\033[33m", "correct": "\033[32m", "bold": "\033[1m", "off": "\033[0m"}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("files", nargs="+", metavar="FILE", help="Mermaid sequenceDiagram files (answers/<handle>.mmd)")
+    parser.add_argument("--format", choices=("text", "json", "github"), default="text",
+                        help="text for people (default), json for tools, github for workflow annotations")
+    parser.add_argument("--reference", metavar="PATH", default=None,
+                        help=f"the exercise's reference YAML (default: {DEFAULT_REFERENCE} under the current "
+                             "folder, else next to the drawcheck package)")
+
+
+def default_reference() -> str:
+    here = os.path.join(os.getcwd(), DEFAULT_REFERENCE)
+    if os.path.exists(here):
+        return here
+    repo = Path(__file__).resolve().parents[3]  # plugins/drawcheck/grade/cli.py -> repo root
+    return str(repo / DEFAULT_REFERENCE)
+
+
+def run(args: argparse.Namespace) -> int:
+    path = args.reference or default_reference()
+    try:
+        reference = load_reference(path)
+    except ReferenceError as exc:
+        print(f"drawcheck: {log_text(str(exc), max_chars=None)}", file=sys.stderr)
+        return 2
+    results = [grade_file(f, reference=reference) for f in args.files]
+    out = sys.stdout
+    if args.format == "json":
+        json.dump({"results": [r.to_json() for r in results]}, out, indent=2, ensure_ascii=False)
+        out.write("\n")
+    elif args.format == "github":
+        for r in results:
+            for line in github_lines(r, product=reference.product):
+                out.write(line + "\n")
+    else:
+        colour = out.isatty() and not os.environ.get("NO_COLOR")
+        for r in results:
+            out.write(text_report(r, colour=colour, product=reference.product))
+    return exit_code(results)
+
+
+def exit_code(results: list[Result]) -> int:
+    if any(r.status == "invalid" for r in results):
+        return 2
+    return 1 if any(r.status == "corrections" for r in results) else 0
+
+
+def version_note(f: Finding, product: str = "") -> str:
+    """` (true in <product> <versions>)` when the learner's belief held in an older release."""
+    if not f.version:
+        return ""
+    return f" (true in {product} {f.version})" if product else f" (true in {f.version})"
+
+
+def text_report(r: Result, *, colour: bool = False, product: str = "") -> str:
+    """What a learner reads: one numbered circle per finding, corrections first in line order."""
+    def paint(text: str, key: str) -> str:
+        return f"{_COLOURS[key]}{text}{_COLOURS['off']}" if colour else text
+
+    n_corr = sum(1 for f in r.findings if f.severity == "correction")
+    n_hint = len(r.findings) - n_corr
+    status_key = "correct" if r.status == "correct" else "correction"
+    head = (f"{paint(log_text(r.file, max_chars=None), 'bold')}: {paint(r.status, status_key)}, "
+            f"score {r.score:.2f} ({n_corr} correction{'s' * (n_corr != 1)}, {n_hint} hint{'s' * (n_hint != 1)})")
+    lines = [head]
+    for n, f in enumerate(r.findings, 1):
+        where = f"line {f.line}" if f.line else "not drawn"
+        label = paint(f"{f.severity:<10}", f.severity)
+        lines.append(f"  ({n}) {where:<9} {label} {f.kind}: {log_text(f.message + version_note(f, product), max_chars=None)}")
+    return "\n".join(lines) + "\n"
+
+
+def github_lines(r: Result, *, product: str = "") -> list[str]:
+    """`::warning file=F,line=N,title=T::message` per finding; learner text escaped."""
+    out = []
+    for n, f in enumerate(r.findings, 1):
+        level = "error" if f.kind == "syntax" else "warning" if f.severity == "correction" else "notice"
+        props = [f"file={workflow_property(r.file)}"]
+        if f.line:
+            props.append(f"line={int(f.line)}")
+        title = f"drawcheck ({n}) {f.kind}" + (f": {f.point}" if f.point else "")
+        props.append(f"title={workflow_property(title)}")
+        out.append(f"::{level} {','.join(props)}::{workflow_text(log_text(f.message + version_note(f, product), max_chars=None))}")
+    return out

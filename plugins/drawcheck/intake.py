@@ -1,0 +1,210 @@
+"""Read the learners' files from `answers/` as untrusted input.
+
+Every file arrived in a stranger's pull request. `collect_submissions` reads only regular files directly
+inside the answers folder, never follows a symbolic link, and turns every problem into an `IntakeError`
+naming the file, so one bad file never stops the others.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["Submission", "IntakeError", "collect_submissions", "HANDLE_PATTERN"]
+
+HANDLE_PATTERN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}")
+"""A GitHub handle: letters, digits and single hyphens inside, 1 to 39 characters."""
+
+_SUFFIX = ".mmd"
+_CORRECTED_SUFFIX = ".corrected.mmd"
+_IGNORED_NAMES = {"readme.md"}
+_VALID_NAME_HELP = "name it after your GitHub handle, e.g. answers/octocat.mmd (letters, digits and hyphens only)"
+
+
+@dataclass(frozen=True, slots=True)
+class Submission:
+    """One learner file: `<handle>.mmd`, or `<handle>.corrected.mmd` when `corrected` is true."""
+
+    handle: str
+    path: Path
+    rel_path: str  # e.g. "answers/octocat.mmd": what logs and annotations show
+    text: str  # line endings normalised to "\n"
+    corrected: bool
+
+
+@dataclass(frozen=True, slots=True)
+class IntakeError:
+    """A file that was not read, and what to do about it. `line` is 1 when the whole file is at fault."""
+
+    file: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.message}"
+
+
+def _handle_of(name: str) -> tuple[str, bool] | None:
+    """(handle, corrected) for a well-formed submission name, else None."""
+    for suffix, corrected in ((_CORRECTED_SUFFIX, True), (_SUFFIX, False)):
+        if name.endswith(suffix):
+            stem = name[: -len(suffix)]
+            if HANDLE_PATTERN.fullmatch(stem):
+                return stem, corrected
+            return None
+    return None
+
+
+def _name_problem(name: str) -> str:
+    if name.startswith("."):
+        return f"the name starts with a dot, which hides the file; {_VALID_NAME_HELP}"
+    if not (name.endswith(_SUFFIX)):
+        return f"only Mermaid files ending in .mmd belong here; {_VALID_NAME_HELP}"
+    if any(ch.isspace() for ch in name):
+        return f"the name has a space in it; {_VALID_NAME_HELP}"
+    if not name.isascii():
+        return f"the name has characters outside A-Z, a-z, 0-9 and '-'; {_VALID_NAME_HELP}"
+    stem = name[: -len(_CORRECTED_SUFFIX)] if name.endswith(_CORRECTED_SUFFIX) else name[: -len(_SUFFIX)]
+    if len(stem) > 39:
+        return f"a GitHub handle has at most 39 characters, this one has {len(stem)}; {_VALID_NAME_HELP}"
+    return f"{stem!r} is not a GitHub handle; {_VALID_NAME_HELP}"
+
+
+def _read_untrusted(path: str, max_bytes: int) -> bytes:
+    """Read a regular file without following a symlink at the last step; at most max_bytes + 1 bytes."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(path, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise IsADirectoryError(errno.EISDIR, "not a regular file", path)
+        chunks, remaining = [], max_bytes + 1
+        while remaining > 0:
+            chunk = os.read(fd, min(remaining, 65536))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            remaining -= len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def _decode(data: bytes, rel: str) -> tuple[str | None, IntakeError | None]:
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        return None, IntakeError(rel, line, "this file is not UTF-8 text; save it as UTF-8 in your editor and commit again")
+    if "\x00" in text:
+        line = text[: text.index("\x00")].count("\n") + 1
+        return None, IntakeError(rel, line, "this file holds a NUL byte, so it is not a text file; save it as plain UTF-8 text")
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    return text, None
+
+
+def collect_submissions(
+    answers_dir: str | os.PathLike,
+    *,
+    max_bytes: int = 262144,
+    max_lines: int = 2000,
+    root: str | os.PathLike | None = None,
+) -> tuple[list[Submission], list[IntakeError]]:
+    """Every readable submission in `answers_dir`, and an error for every file that was refused.
+
+    Reads `<handle>.mmd` and `<handle>.corrected.mmd`; skips names starting with `_` (templates) and
+    README.md. Refuses symbolic links (never followed, the folder itself included), folders, non-UTF-8
+    files, files over `max_bytes` bytes or `max_lines` lines, names that are not a GitHub handle, and
+    handles that differ only by case (GitHub treats them as one person). `rel_path` and
+    `IntakeError.file` are relative to `root` (default: the folder that holds `answers_dir`).
+    Both lists are sorted, so the same folder always gives the same result.
+    """
+    answers = Path(answers_dir)
+    base = Path(root) if root is not None else answers.parent
+    try:
+        dir_rel = os.path.relpath(answers, base)
+    except ValueError:
+        dir_rel = str(answers)
+    dir_rel = dir_rel.replace(os.sep, "/")
+
+    try:
+        dir_stat = os.lstat(answers)
+    except FileNotFoundError:
+        return [], []
+    if stat.S_ISLNK(dir_stat.st_mode):
+        return [], [IntakeError(dir_rel, 1, f"{dir_rel} is a symbolic link; it must be a real folder in the repository")]
+    if not stat.S_ISDIR(dir_stat.st_mode):
+        return [], [IntakeError(dir_rel, 1, f"{dir_rel} must be a folder of .mmd files")]
+
+    with os.scandir(answers) as entries:
+        listing = sorted(entries, key=lambda e: e.name)
+
+    found: list[Submission] = []
+    errors: list[IntakeError] = []
+    for entry in listing:
+        name = entry.name
+        rel = f"{dir_rel}/{name}"
+        if name.startswith("_") or name.lower() in _IGNORED_NAMES:
+            continue
+        if entry.is_symlink():
+            errors.append(IntakeError(rel, 1, "this is a symbolic link, which the site never follows; commit the .mmd file itself"))
+            continue
+        if entry.is_dir(follow_symlinks=False):
+            errors.append(IntakeError(rel, 1, f"folders inside {dir_rel}/ are not read; put your file directly in {dir_rel}/ as <your-handle>.mmd"))
+            continue
+        parsed = _handle_of(name)
+        if parsed is None:
+            errors.append(IntakeError(rel, 1, _name_problem(name)))
+            continue
+        if not entry.is_file(follow_symlinks=False):
+            errors.append(IntakeError(rel, 1, "this is not a regular file; commit a plain .mmd text file"))
+            continue
+        try:
+            data = _read_untrusted(os.path.join(answers, name), max_bytes)
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                message = "this is a symbolic link, which the site never follows; commit the .mmd file itself"
+            else:
+                message = f"this file could not be read ({exc.strerror or exc}); commit a plain .mmd text file"
+            errors.append(IntakeError(rel, 1, message))
+            continue
+        if len(data) > max_bytes:
+            errors.append(IntakeError(rel, 1, f"this file is larger than {max_bytes:,} bytes; a diagram for this exercise fits in a few kilobytes, so remove what is not part of it"))
+            continue
+        text, error = _decode(data, rel)
+        if error is not None:
+            errors.append(error)
+            continue
+        line_count = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
+        if line_count > max_lines:
+            errors.append(IntakeError(rel, max_lines + 1, f"this file has {line_count:,} lines, more than the {max_lines:,} allowed; keep only your diagram"))
+            continue
+        handle, corrected = parsed
+        found.append(Submission(handle, answers / name, rel, text, corrected))
+
+    # GitHub handles are case-insensitive: two spellings of one handle cannot both be trusted.
+    spellings: dict[str, set[str]] = {}
+    for sub in found:
+        spellings.setdefault(sub.handle.lower(), set()).add(sub.handle)
+    clashing = {key for key, names in spellings.items() if len(names) > 1}
+    if clashing:
+        kept = []
+        for sub in found:
+            key = sub.handle.lower()
+            if key not in clashing:
+                kept.append(sub)
+                continue
+            others = sorted(s.rel_path for s in found if s.handle.lower() == key and s.handle != sub.handle)
+            errors.append(IntakeError(
+                sub.rel_path, 1,
+                f"the handle {sub.handle!r} differs only by upper/lower case from {', '.join(others)}; "
+                "GitHub treats them as the same person, so keep one file and delete the other",
+            ))
+        found = kept
+
+    found.sort(key=lambda s: (s.handle.lower(), s.handle, s.corrected))
+    errors.sort(key=lambda e: (e.file, e.line, e.message))
+    return found, errors

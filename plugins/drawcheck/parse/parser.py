@@ -1,0 +1,784 @@
+"""Recursive-descent parser for Mermaid sequenceDiagram tokens, with recovery.
+
+The grammar is Mermaid 12.3.0's (same statements, same token order); what we
+add is recovery: after an error we skip to the end of that line and go on, so
+one run reports every error in the file. After parsing we replay what
+Mermaid's sequence database does with the statements (implicit participants,
+boxes, create/destroy, activations) because some of its checks fail a diagram
+that the grammar accepted.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from drawcheck.parse.jsregex import js_trim
+from drawcheck.parse.lexer import ARROWS, Token, tokenize
+from drawcheck.parse.model import (
+    Activation, Autonumber, Block, Box, Branch, Diagram, Directive, Link, Message, Note, ParseError, Participant,
+)
+from drawcheck.parse.preprocess import Prepared, decode_entities, prepare, yaml_error
+
+BLOCK_KEYWORDS = ("loop", "rect", "opt", "alt", "par", "par_over", "critical", "break")
+BRANCH_OF = {"alt": "else", "par": "and", "par_over": "and", "critical": "option"}
+BRANCH_KEYWORDS = {"else": "alt", "and": "par", "option": "critical"}
+PARTICIPANT_KEYWORDS = ("participant", "participant_actor", "destroy")
+LINK_KEYWORDS = ("links", "link", "properties", "details")
+KEYWORD_TOKENS = frozenset({
+    "box", "participant", "participant_actor", "create", "destroy", "loop", "rect", "opt", "alt", "else", "par",
+    "par_over", "and", "critical", "option", "break", "end", "left_of", "right_of", "links", "link", "properties",
+    "details", "over", "note", "activate", "deactivate", "autonumber", "off", "SD",
+})
+_ARROW_CHARS = set("-<>=x)|/\\.~>→⟶—–")
+_FAKE_ARROW = __import__("re").compile(r"=+>+|→|⟶|⇒|~+>|\.+>|—+>|–+>|<=+|←")
+_DESCRIBE = {
+    "NEWLINE": "the end of the line", "EOF": "the end of the file", "TXT": "`:` text", "ARROW": "an arrow",
+    "ACTOR": "a name", "NUM": "a number", "restOfLine": "text", "LEXERROR": "the end of the line",
+    "INVALID": "an unexpected character",
+}
+
+
+class _Stop(Exception):
+    """Raised inside a statement after its error was recorded; the caller skips the line."""
+
+
+def parse_message(s: str) -> str:
+    """Mermaid's parseMessage: trim, drop a `wrap:`/`nowrap:` prefix, trim."""
+    text = js_trim(s)
+    if text.startswith(("wrap:", ":wrap:")):
+        text = text[text.index("wrap:") + 5:]
+    elif text.startswith(("nowrap:", ":nowrap:")):
+        text = text[text.index("nowrap:") + 7:]
+    return js_trim(text)
+
+
+def _wrap_flag(s: str) -> bool | None:
+    t = js_trim(s)
+    if t.startswith(("wrap:", ":wrap:")):
+        return True
+    if t.startswith(("nowrap:", ":nowrap:")):
+        return False
+    return None
+
+
+_CSS_NAMED = frozenset("""aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet
+brown burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson cyan darkblue darkcyan
+darkgoldenrod darkgray darkgreen darkgrey darkkhaki darkmagenta darkolivegreen darkorange darkorchid darkred
+darksalmon darkseagreen darkslateblue darkslategray darkslategrey darkturquoise darkviolet deeppink deepskyblue
+dimgray dimgrey dodgerblue firebrick floralwhite forestgreen fuchsia gainsboro ghostwhite gold goldenrod gray green
+greenyellow grey honeydew hotpink indianred indigo ivory khaki lavender lavenderblush lawngreen lemonchiffon
+lightblue lightcoral lightcyan lightgoldenrodyellow lightgray lightgreen lightgrey lightpink lightsalmon
+lightseagreen lightskyblue lightslategray lightslategrey lightsteelblue lightyellow lime limegreen linen magenta
+maroon mediumaquamarine mediumblue mediumorchid mediumpurple mediumseagreen mediumslateblue mediumspringgreen
+mediumturquoise mediumvioletred midnightblue mintcream mistyrose moccasin navajowhite navy oldlace olive olivedrab
+orange orangered orchid palegoldenrod palegreen paleturquoise palevioletred papayawhip peachpuff peru pink plum
+powderblue purple rebeccapurple red rosybrown royalblue saddlebrown salmon sandybrown seagreen seashell sienna silver
+skyblue slateblue slategray slategrey snow springgreen steelblue tan teal thistle tomato turquoise violet wheat white
+whitesmoke yellow yellowgreen transparent currentcolor""".split())
+
+
+def parse_box_data(s: str) -> tuple[str, str]:
+    """(label, color) of `box COLOR LABEL`, the way Mermaid splits it."""
+    import re
+
+    m = re.match(r"((?:rgba?|hsla?)\s*\(.*\)|\w*)(.*)\Z", s, re.ASCII | re.DOTALL)
+    color = js_trim(m.group(1)) if m and m.group(1) else "transparent"
+    title = js_trim(m.group(2)) if m and m.group(2) else ""
+    if not (color.lower() in _CSS_NAMED or re.match(r"(?:rgba?|hsla?)\s*\(", color)):
+        color, title = "transparent", js_trim(s)
+    return parse_message(title) if title else "", color
+
+
+def _load_metadata(text: str):
+    import yaml
+
+    data = ("{\n" + text + "\n}") if "\n" not in text else text + "\n"
+    problem = yaml_error(data)
+    if problem:
+        return None, problem[0]
+    try:
+        return yaml.safe_load(data), None
+    except Exception as exc:  # noqa: BLE001
+        return None, str(exc)
+
+
+class _Parser:
+    def __init__(self, tokens: list[Token], prep: Prepared, diagram: Diagram):
+        self.toks = tokens
+        self.i = 0
+        self.prep = prep
+        self.d = diagram
+        # Mermaid's sequence database, replayed
+        self.actors: dict[str, Participant] = {}
+        self.current_box: Box | None = None
+        self.last_created: str | None = None
+        self.last_destroyed: str | None = None
+        self.active: dict[str, int] = {}
+        self.box_of: dict[str, Box] = {}
+        self.open_blocks: list[Block] = []
+
+    # ---- helpers -------------------------------------------------------
+    def line(self, tok: Token) -> int:
+        return self.prep.line(tok.line)
+
+    def peek(self, k: int = 0) -> Token:
+        j = self.i + k
+        return self.toks[j] if j < len(self.toks) else self.toks[-1]
+
+    def next(self) -> Token:
+        tok = self.toks[self.i]
+        if self.i < len(self.toks) - 1:
+            self.i += 1
+        return tok
+
+    def error(self, tok: Token, message: str, expected: str = "", hint: str = "", line: int | None = None) -> None:
+        found = self.describe(tok)
+        self.d.errors.append(ParseError(
+            line=line if line is not None else self.line(tok), column=1 if line is not None else tok.col + 1,
+            message=message,
+            expected=expected, found=found, hint=hint,
+        ))
+
+    def describe(self, tok: Token) -> str:
+        if tok.type == "MSG":
+            return "`%s%s%s`" % (tok.text[0], tok.text[1], tok.text[3])
+        if tok.type in ("ACTOR", "TXT", "ARROW", "INVALID", "NUM") and tok.text:
+            return "`%s`" % decode_entities(tok.text)[:60]
+        if tok.type in _DESCRIBE:
+            return _DESCRIBE[tok.type]
+        return "`%s`" % decode_entities(tok.text.strip() or tok.type)[:60]
+
+    def fail(self, tok: Token, message: str, expected: str = "", hint: str = "") -> None:
+        self.error(tok, message, expected, hint)
+        raise _Stop
+
+    def expect(self, kind: str, message: str, expected: str, hint: str = "") -> Token:
+        tok = self.peek()
+        if tok.type != kind:
+            self.fail(tok, message, expected, hint)
+        return self.next()
+
+    def skip_line(self) -> None:
+        while True:
+            tok = self.peek()
+            if tok.type == "EOF":
+                return
+            self.next()
+            if tok.type in ("NEWLINE", "LEXERROR"):
+                return
+
+    def end_of_statement(self, what: str) -> None:
+        tok = self.peek()
+        if tok.type == "NEWLINE":
+            self.next()
+            return
+        if tok.type == "EOF":  # cannot happen after Mermaid's trailing newline, kept for safety
+            return
+        prev = self.toks[self.i - 1] if self.i else tok
+        if tok.line != prev.line:
+            self.fail(tok, "%s must end its line exactly: Mermaid reads the spaces after it together with the line "
+                      "break, so `%s` on the next line is read as part of the same statement" % (what, self.describe(tok).strip("`")),
+                      "the end of the line", "remove the spaces at the end of line %d" % self.line(prev))
+        self.fail(tok, "unexpected %s after %s" % (self.describe(tok), what), "the end of the line",
+                  "put each statement on its own line")
+
+    def source_line_text(self, tok: Token) -> str:
+        text = self.prep.text
+        start = 0
+        for _ in range(tok.line):
+            start = text.index("\n", start) + 1
+        end = text.find("\n", start)
+        return text[start:end if end != -1 else len(text)]
+
+    # ---- top level -----------------------------------------------------
+    def parse(self) -> None:
+        while self.peek().type == "NEWLINE":
+            self.next()
+        tok = self.peek()
+        if tok.type != "SD":
+            self.error(tok, "a sequence diagram must start with `sequenceDiagram`", "`sequenceDiagram`",
+                       "put `sequenceDiagram` alone on the first line")
+            self.skip_line()
+        else:
+            self.next()
+            self.d.header_line = self.line(tok)
+        self.d.statements.extend(self.document(None))
+        tok = self.peek()
+        if tok.type != "EOF":  # defensive: document() only returns at EOF at top level
+            self.error(tok, "unexpected %s" % self.describe(tok))
+
+    def document(self, block: str | None) -> list:
+        """Statements until EOF, or (inside a block) until `end` or this block's branch keyword."""
+        out: list = []
+        branch = BRANCH_OF.get(block or "")
+        while True:
+            tok = self.peek()
+            t = tok.type
+            if t == "EOF":
+                return out
+            if t == "end":
+                if block is not None:
+                    return out
+                self.error(tok, "`end` without an open block", "a statement",
+                           self._keyword_hint(tok) or "remove this `end`, or open a block (`loop`, `alt`, `opt`, "
+                           "`par`, `critical`, `break`, `rect` or `box`) above it")
+                self.next()
+                if self.peek().line == tok.line:
+                    self.skip_line()
+                continue
+            if t in BRANCH_KEYWORDS:
+                if t == branch:
+                    return out
+                owner = BRANCH_KEYWORDS[t]
+                where = ("inside `%s`" % block) if block else "outside any block"
+                owner_text = {"alt": "an `alt`", "par": "a `par` or `par_over`", "critical": "a `critical`"}[owner]
+                self.error(tok, "`%s` only belongs inside %s block, but this one is %s"
+                           % (tok.text.strip() or t, owner_text, where), hint=self._keyword_hint(tok))
+                self.skip_line()
+                continue
+            start = self.i
+            try:
+                self.statement(out)
+            except _Stop:
+                if self.i == start:
+                    self.next()
+                self.skip_line()
+
+    # ---- statements ----------------------------------------------------
+    def statement(self, out: list) -> None:
+        tok = self.peek()
+        t = tok.type
+        if t == "MSG":
+            self.fast_signal(tok, out)
+            return
+        if t in ("NEWLINE", "INVALID"):
+            self.next()
+            return
+        if t in PARTICIPANT_KEYWORDS:
+            self.participant_statement(created=False)
+            return
+        if t == "create":
+            self.next()
+            if self.peek().type not in PARTICIPANT_KEYWORDS:
+                self.fail(self.peek(), "`create` must be followed by `participant` or `actor`",
+                          "`participant` or `actor`", "write `create participant B` on the line before B's first message")
+            self.participant_statement(created=True)
+            return
+        if t == "box":
+            self.box_statement()
+            return
+        if t == "ACTOR" or (t == "link" and self.peek(1).type in ("ARROW", "()")):
+            self.signal(out)
+            return
+        if t == "autonumber":
+            self.autonumber(out)
+            return
+        if t in ("activate", "deactivate"):
+            self.activation(out)
+            return
+        if t == "note":
+            self.note(out)
+            return
+        if t in LINK_KEYWORDS:
+            self.link(out)
+            return
+        if t in ("title", "legacy_title"):
+            self.next()
+            self.d.title = js_trim(decode_entities(tok.text[6 if t == "title" else 7:]))
+            self.d.title_line = self.line(tok)
+            return
+        if t in ("acc_title", "acc_descr"):
+            self.next()
+            value = self.expect(t + "_value", "missing text after `%s:`" % ("accTitle" if t == "acc_title" else "accDescr"),
+                                "text")
+            if t == "acc_title":
+                self.d.acc_title = js_trim(decode_entities(value.text))
+            else:
+                self.d.acc_descr = js_trim(decode_entities(value.text))
+            return
+        if t == "acc_descr_multiline_value":
+            self.next()
+            self.d.acc_descr = js_trim(decode_entities(tok.text))
+            return
+        if t in BLOCK_KEYWORDS:
+            out.append(self.block())
+            return
+        self.unexpected_start(tok)
+
+    def unexpected_start(self, tok: Token) -> None:
+        t = tok.type
+        hint = self._keyword_hint(tok)
+        if t == "SD":
+            self.fail(tok, "`sequenceDiagram` may appear only once, on the first line", hint="delete this line")
+        if t == "NUM":
+            self.fail(tok, "a line cannot start with a number followed by a space: Mermaid reads `%s` as a number"
+                      % tok.text, "a statement",
+                      "give the participant a name that does not start with a number and a space, "
+                      "e.g. `participant U as %s ...`" % tok.text)
+        if t in ("over", "left_of", "right_of"):
+            self.fail(tok, "`%s` must follow `Note`" % tok.text, "a statement",
+                      "write e.g. `Note %s A: text`" % tok.text)
+        if t == "ARROW":
+            self.fail(tok, "a message must start with the sender's name before the arrow", "a name",
+                      "write e.g. `Alice%sBob: hello`" % tok.text)
+        if t == "TXT":
+            self.fail(tok, "text after `:` needs a message or note in front of it", "a statement",
+                      "write e.g. `Alice->>Bob%s`" % decode_entities(tok.text)[:40])
+        if t == "LEXERROR":
+            self.fail(tok, "a name is missing here", "a name")
+        self.fail(tok, "unexpected %s at the start of a statement" % self.describe(tok), "a statement",
+                  hint or "a statement is a message (`A->>B: text`), a note, `participant`, `activate`, a block "
+                  "(`loop`, `alt`, ...) or `end`")
+
+    def _keyword_hint(self, tok: Token) -> str:
+        """Hint when a name such as `end-user` was read as the keyword `end`."""
+        if tok.type not in KEYWORD_TOKENS or tok.type == "SD" or not isinstance(tok.text, str):
+            return ""
+        line = self.source_line_text(tok)
+        word = tok.text.strip()
+        after = line[tok.col + len(tok.text):tok.col + len(tok.text) + 1]
+        if after and after not in " \t:;#" and not after.isspace():
+            m = line[tok.col:]
+            name = ""
+            for ch in m:
+                if ch in " \t:;,<>+" or (ch == "-" and name and name[-1] == "-"):
+                    break
+                name += ch
+            name = name.rstrip("-")
+            if name and name != word:
+                return ("`%s` starts with the keyword `%s`, so Mermaid reads the keyword; rename it (e.g. `%s`) or "
+                        "declare `participant X as %s` and use `X`" % (name, word, name.replace("-", "_"), name))
+        return ""
+
+    def actor_token(self, after: str) -> Token:
+        tok = self.peek()
+        if tok.type == "ACTOR" or tok.type == "link":
+            return self.next()
+        hint = self._keyword_hint(tok)
+        self.fail(tok, "expected a participant name %s, found %s" % (after, self.describe(tok)), "a name", hint)
+        raise AssertionError  # unreachable
+
+    def participant_statement(self, created: bool) -> None:
+        kw = self.next()
+        keyword = {"participant": "participant", "participant_actor": "actor", "destroy": "destroy"}[kw.type]
+        tok = self.peek()
+        if tok.type != "ACTOR":
+            if tok.type == "INVALID" and "<" in tok.text:
+                self.fail(tok, "a participant name cannot contain `<` or `>`", "a name",
+                          "use an alias for the label: `participant A as label`")
+            if tok.type == "INVALID":
+                self.fail(tok, "`%s` needs a name; found %s" % (keyword, self.describe(tok)), "a name",
+                          "names cannot contain `:`, `,`, `;`, `<`, `>` or `@`")
+            self.fail(tok, "`%s` needs a name" % keyword, "a name", "write e.g. `%s Alice`" % keyword)
+        self.next()
+        pid = decode_entities(tok.text)
+        line = self.line(kw)
+        if kw.type == "destroy":
+            self.end_of_statement("`destroy %s`" % pid)
+            if created:  # `create destroy X`: Mermaid treats it as a create
+                self.apply_create(pid, None, None, None, line)
+            else:
+                self.apply_destroy(pid, line)
+            return
+        metadata = None
+        if self.peek().type == "CONFIG_START":
+            self.next()
+            content = self.expect("CONFIG_CONTENT", "empty `@{ }` after `%s`" % pid, "`@{ type: ... }`",
+                                  "write e.g. `participant %s@{ \"type\": \"database\" }`" % pid)
+            self.expect("CONFIG_END", "`@{` is never closed with `}`", "`}`")
+            metadata = js_trim(decode_entities(content.text))
+        description = None
+        if self.peek().type == "AS":
+            self.next()
+            rest = self.expect("restOfLine", "missing label after `as`", "a label")
+            description = decode_entities(parse_message(rest.text))
+        self.end_of_statement("the participant")
+        draw = "actor" if kw.type == "participant_actor" else "participant"
+        if created:
+            self.apply_create(pid, description, draw, metadata, line)
+        else:
+            self.add_actor(pid, description, draw, metadata, line)
+
+    def box_statement(self) -> None:
+        kw = self.next()
+        rest = self.peek()
+        text = ""
+        if rest.type == "restOfLine":
+            self.next()
+            text = decode_entities(rest.text)
+        label, color = parse_box_data(text)
+        box = Box(label=label, color=color, line=self.line(kw), end_line=self.line(kw))
+        self.d.boxes.append(box)
+        self.current_box = box
+        while True:
+            tok = self.peek()
+            if tok.type == "end":
+                self.next()
+                box.end_line = self.line(tok)
+                break
+            if tok.type == "EOF":
+                self.error(tok, "`box` opened on line %d is never closed" % box.line, "`end`",
+                           "add `end` after the box's last participant", line=box.line)
+                break
+            if tok.type == "NEWLINE":
+                self.next()
+                continue
+            start = self.i
+            try:
+                if tok.type in PARTICIPANT_KEYWORDS:
+                    self.participant_statement(created=False)
+                else:
+                    self.fail(tok, "only `participant`/`actor` lines can be inside a `box` (opened on line %d)"
+                              % box.line, "`participant`, `actor` or `end`",
+                              self._keyword_hint(tok) or "close the box with `end` before messages and notes")
+            except _Stop:
+                if self.i == start:
+                    self.next()
+                self.skip_line()
+        self.current_box = None
+
+    def block(self) -> Block:
+        kw = self.next()
+        kind = kw.type
+        label = ""
+        if self.peek().type == "restOfLine":
+            label = decode_entities(parse_message(self.next().text))
+        block = Block(kind=kind, label=label, line=self.line(kw), end_line=self.line(kw))
+        branch = Branch(keyword=kind, label=label, line=block.line)
+        block.branches.append(branch)
+        self.open_blocks.append(block)
+        while True:
+            branch.statements.extend(self.document(kind))
+            tok = self.peek()
+            if tok.type == "end":
+                self.next()
+                block.end_line = self.line(tok)
+                break
+            if tok.type == "EOF":
+                self.error(tok, "`%s` opened on line %d is never closed" % (kind, block.line), "`end`",
+                           "add `end` on its own line after the block's last statement", line=block.line)
+                block.end_line = self.line(tok)
+                break
+            # this block's branch keyword
+            bkw = self.next()
+            blabel = ""
+            if self.peek().type == "restOfLine":
+                blabel = decode_entities(parse_message(self.next().text))
+            branch = Branch(keyword=bkw.type, label=blabel, line=self.line(bkw))
+            block.branches.append(branch)
+        self.open_blocks.pop()
+        return block
+
+    def signal(self, out: list) -> None:
+        src_tok = self.next()
+        source = decode_entities(src_tok.text)
+        line = self.line(src_tok)
+        central_source = False
+        if self.peek().type == "()":
+            self.next()
+            central_source = True
+        tok = self.peek()
+        if tok.type != "ARROW":
+            self.bad_arrow(src_tok, tok, source)
+        arrow = self.next().text
+        activate = deactivate = central_target = False
+        mod = self.peek()
+        if mod.type in ("+", "-", "()"):
+            if central_source and mod.type != "()":
+                self.fail(mod, "`%s` cannot follow `()%s`" % (mod.text, arrow), "`()` or a name")
+            self.next()
+            activate = mod.type == "+"
+            deactivate = mod.type == "-"
+            central_target = mod.type == "()"
+        target_tok = self.peek()
+        if target_tok.type not in ("ACTOR", "link"):
+            if target_tok.type == "TXT":
+                self.fail(target_tok, "the message has no receiver: a name must follow `%s`" % arrow, "a name",
+                          "write e.g. `%s%sBob%s`" % (source, arrow, decode_entities(target_tok.text)[:30]))
+            hint = self._keyword_hint(target_tok)
+            if target_tok.type in ("+", "-", "ARROW", "INVALID", "()"):
+                hint = hint or "did you mean `%s`? Arrows are `->>`, `-->>`, `->`, `-->`, `-x`, `--x`, `-)`, `--)`" % (
+                    arrow if target_tok.type != "()" else arrow + "()")
+            self.fail(target_tok, "expected the receiver's name after `%s`, found %s" % (arrow, self.describe(target_tok)),
+                      "a name", hint)
+        self.next()
+        target = decode_entities(target_tok.text)
+        txt = self.peek()
+        if txt.type != "TXT":
+            if txt.type == "NEWLINE":
+                self.fail(txt, "the message `%s%s%s` has no text: Mermaid needs `: text` after the receiver"
+                          % (source, arrow, target), "`: text`", "write e.g. `%s%s%s: request`" % (source, arrow, target))
+            self.fail(txt, "expected `: text` after `%s`, found %s" % (target, self.describe(txt)), "`: text`",
+                      self._keyword_hint(txt) or "names cannot contain `+`, `<`, `>`, `,` or `;`")
+        self.next()
+        text = decode_entities(parse_message(js_trim(txt.text)[1:]))
+        self.end_of_statement("the message")
+        msg = Message(source=source, target=target, text=text, arrow=arrow, line=line,
+                      activate_target=activate, deactivate_source=deactivate,
+                      central_source=central_source, central_target=central_target)
+        self.apply_message(msg, src_tok)
+        out.append(msg)
+
+    def fast_signal(self, tok: Token, out: list) -> None:
+        """A whole `A->>B: text` line the lexer already split (see lexer.FAST_MESSAGE)."""
+        source, arrow, mod, target, txt, _arrow_col, _target_col, _text_col = tok.text
+        self.next()
+        line = self.prep.line(tok.line)
+        text = decode_entities(parse_message(js_trim(txt)[1:]))
+        self.end_of_statement("the message")
+        msg = Message(source=source, target=target, text=text, arrow=arrow, line=line,
+                      activate_target=mod == "+", deactivate_source=mod == "-")
+        self.apply_message(msg, tok)
+        out.append(msg)
+
+    def _guess_arrow(self, src_tok: Token) -> str:
+        line = self.source_line_text(src_tok)
+        rest = line[src_tok.col + len(src_tok.text):]
+        chunk = ""
+        for ch in rest.lstrip():
+            if ch in _ARROW_CHARS:
+                chunk += ch
+            elif chunk:
+                break
+        dashes = chunk.count("-") + chunk.count("=")
+        if not chunk:
+            return "->>"
+        if chunk.startswith("<") and not chunk.startswith("<<"):
+            return "<"
+        if set(chunk) <= {"-", "=", ">"}:
+            return "-->>" if dashes >= 2 else "->>"
+        close = difflib.get_close_matches(chunk, ARROWS, n=1, cutoff=0.5)
+        return close[0] if close else ("-->>" if dashes >= 2 else "->>")
+
+    def bad_arrow(self, src_tok: Token, tok: Token, source: str) -> None:
+        hint = self._keyword_hint(src_tok)
+        fake = _FAKE_ARROW.search(source + (tok.text if tok.type == "INVALID" else ""))
+        if fake and not hint:
+            self.fail(src_tok, "`%s` is not a Mermaid arrow, so `%s` is read as one name" % (fake.group(), source),
+                      "an arrow", "did you mean `->>`? Arrows are `->>`, `-->>`, `->`, `-->`, `-x`, `--x`, `-)`, `--)`")
+        if tok.type == "TXT":
+            self.fail(tok, "`%s` is followed by `:` but there is no arrow and receiver" % source, "an arrow",
+                      hint or "a message is written `%s->>Bob: text`; a note is `Note right of %s: text`"
+                      % (source, source))
+        if tok.type == "NEWLINE":
+            self.fail(tok, "`%s` alone is not a statement: expected an arrow such as `->>` after it" % source,
+                      "an arrow", hint or "declare it with `participant %s`, or write a message `%s->>Bob: text`"
+                      % (source, source))
+        guess = self._guess_arrow(src_tok)
+        if guess == "<":
+            hint = hint or "arrows point from sender to receiver: write `B->>A`, not `A<-B`"
+        self.fail(tok, "expected an arrow after `%s`, found %s" % (source, self.describe(tok)), "an arrow",
+                  hint or "did you mean `%s`?" % guess)
+
+    def autonumber(self, out: list) -> None:
+        kw = self.next()
+        auto = Autonumber(line=self.line(kw))
+        tok = self.peek()
+        if tok.type == "NUM":
+            auto.start = float(self.next().text)
+            if self.peek().type == "NUM":
+                auto.step = float(self.next().text)
+            else:
+                auto.step = 1.0
+        elif tok.type == "off":
+            self.next()
+            auto.off = True
+        self.end_of_statement("`autonumber`")
+        out.append(auto)
+
+    def activation(self, out: list) -> None:
+        kw = self.next()
+        word = kw.type
+        tok = self.peek()
+        if tok.type != "ACTOR":
+            self.fail(tok, "`%s` needs a participant name" % word, "a name", "write e.g. `%s Alice`" % word)
+        self.next()
+        actor = decode_entities(tok.text)
+        self.end_of_statement("`%s %s`" % (word, actor))
+        act = Activation(actor=actor, active=word == "activate", line=self.line(kw))
+        if act.active:
+            self.active[actor] = self.active.get(actor, 0) + 1
+        else:
+            self.deactivate(actor, kw, act.line)
+        out.append(act)
+
+    def note(self, out: list) -> None:
+        kw = self.next()
+        tok = self.peek()
+        if tok.type in ("left_of", "right_of"):
+            self.next()
+            placement = "left of" if tok.type == "left_of" else "right of"
+            actors = (decode_entities(self.actor_token("after `%s`" % placement).text),)
+        elif tok.type == "over":
+            self.next()
+            first = decode_entities(self.actor_token("after `over`").text)
+            actors = (first,)
+            if self.peek().type == ",":
+                self.next()
+                actors = (first, decode_entities(self.actor_token("after `,`").text))
+            placement = "over"
+        else:
+            self.fail(tok, "`Note` must be followed by `left of`, `right of` or `over`", "`left of`, `right of` or `over`",
+                      self._keyword_hint(kw) or "write e.g. `Note right of Alice: text` or `Note over Alice,Bob: text`")
+            raise AssertionError
+        txt = self.peek()
+        if txt.type != "TXT":
+            self.fail(txt, "the note has no text: Mermaid needs `: text` after the participant", "`: text`",
+                      "write e.g. `Note %s %s: text`" % (placement, ",".join(actors)))
+        self.next()
+        text = decode_entities(parse_message(js_trim(txt.text)[1:]))
+        self.end_of_statement("the note")
+        line = self.line(kw)
+        for a in actors:
+            self.add_actor(a, None, None, None, line)
+        out.append(Note(placement=placement, actors=actors, text=text, line=line))
+
+    def link(self, out: list) -> None:
+        kw = self.next()
+        word = kw.text.strip().lower()
+        actor = decode_entities(self.actor_token("after `%s`" % word).text)
+        txt = self.peek()
+        if txt.type != "TXT":
+            self.fail(txt, "`%s %s` needs `: text`" % (word, actor), "`: text`")
+        self.next()
+        text = decode_entities(parse_message(js_trim(txt.text)[1:]))
+        self.end_of_statement("`%s`" % word)
+        line = self.line(kw)
+        self.add_actor(actor, None, None, None, line)
+        out.append(Link(keyword=word, actor=actor, text=text, line=line))
+
+    # ---- Mermaid's database checks, replayed ----------------------------
+    def sem_error(self, line: int, message: str, hint: str = "") -> None:
+        self.d.errors.append(ParseError(line=line, column=1, message=message, hint=hint))
+
+    def add_actor(self, pid: str, description: str | None, draw: str | None, metadata: str | None, line: int) -> None:
+        kind = draw
+        meta: dict[str, str] = {}
+        if metadata is not None:
+            doc, problem = _load_metadata(metadata)
+            if problem:
+                self.sem_error(line, "the `@{ ... }` of `%s` is not valid YAML: %s" % (pid, problem),
+                               "write e.g. `participant %s@{ \"type\": \"database\" }`" % pid)
+                return
+            if isinstance(doc, dict):
+                meta = {str(k): str(v) for k, v in doc.items()}
+                if doc.get("type") is not None:
+                    kind = str(doc["type"])
+                alias = doc.get("alias")
+                if alias and (description is None or description == pid):
+                    description = str(alias)
+        old = self.actors.get(pid)
+        box = self.current_box
+        if old is not None:
+            old_box = self.box_of.get(pid)
+            if box is not None and old_box is not None and box is not old_box:
+                self.sem_error(line, "`%s` is already in the box `%s` (line %d); a participant can be in only one box"
+                               % (pid, old_box.label, old_box.line))
+                return
+            if old_box is None and box is not None:
+                old.box = box.label
+                self.box_of[pid] = box
+            if description is None:
+                return
+            old.label = description
+            old.kind = kind or "participant"
+            old.metadata = meta
+            return
+        p = Participant(id=pid, label=description if description is not None else pid, kind=kind or "participant",
+                        line=line, box=box.label if box else None, metadata=meta)
+        if box is not None:
+            box.participants.append(pid)
+            self.box_of[pid] = box
+        self.actors[pid] = p
+        self.d.participants.append(p)
+
+    def apply_create(self, pid, description, draw, metadata, line) -> None:
+        if pid in self.actors:
+            self.sem_error(line, "`%s` already exists, so it cannot be created here" % pid,
+                           "create it only once, before its first use; to show a new one use another name with an "
+                           "alias: `create participant %s2 as %s`" % (pid, pid))
+            return
+        self.last_created = pid
+        self.add_actor(pid, description, draw, metadata, line)
+        if pid in self.actors:
+            self.actors[pid].created_line = line
+
+    def apply_destroy(self, pid, line) -> None:
+        self.last_destroyed = pid
+        p = self.actors.get(pid)
+        if p is not None:
+            p.destroyed_line = line
+
+    def apply_message(self, msg: Message, tok: Token) -> None:
+        self.add_actor(msg.source, None, None, None, msg.line)
+        self.add_actor(msg.target, None, None, None, msg.line)
+        if self.last_created is not None:
+            if msg.target != self.last_created:
+                self.sem_error(msg.line, "`%s` was created but the next message does not go to it"
+                               % self.last_created,
+                               "the message right after `create participant %s` must be sent to `%s`"
+                               % (self.last_created, self.last_created))
+            self.last_created = None
+        elif self.last_destroyed is not None:
+            if msg.target != self.last_destroyed and msg.source != self.last_destroyed:
+                self.sem_error(msg.line, "`%s` was destroyed but the next message neither comes from nor goes to it"
+                               % self.last_destroyed,
+                               "put `destroy %s` just before the message that ends it" % self.last_destroyed)
+            self.last_destroyed = None
+        if msg.activate_target:
+            self.active[msg.target] = self.active.get(msg.target, 0) + 1
+        if msg.deactivate_source:
+            self.deactivate(msg.source, tok, msg.line)
+
+    def deactivate(self, actor: str, tok: Token, line: int) -> None:
+        if self.active.get(actor, 0) < 1:
+            self.sem_error(line, "`%s` is deactivated but it is not active" % actor,
+                           "activate it first (`activate %s` or `+` before the receiver, e.g. `A->>+%s: call`), or "
+                           "remove the `-`/`deactivate`" % (actor, actor))
+            return
+        self.active[actor] -= 1
+
+
+def parse_prepared(prep: Prepared) -> Diagram:
+    d = Diagram()
+    if prep.front_matter is not None:
+        d.front_matter = prep.front_matter.body
+        d.front_matter_line = prep.front_matter.line
+        if prep.front_matter.error:
+            d.errors.append(ParseError(
+                line=prep.front_matter.error_line or prep.front_matter.line, column=1,
+                message="the front matter between `---` lines is not valid YAML: %s" % prep.front_matter.error,
+                hint="fix the YAML or remove the `---` block"))
+    d.directives = [Directive(text=t, line=ln) for ln, t in prep.directives]
+    if prep.diagram_type != "sequence":
+        d.errors.append(_not_sequence(prep))
+        return d
+    tokens, comments = tokenize(prep.text)
+    parser = _Parser(tokens, prep, d)
+    parser.parse()
+    d.comments = sorted(prep.comments + [(prep.line(c.line), c.text) for c in comments])
+    d.errors.sort(key=lambda e: (e.line, e.column))
+    return d
+
+
+def _not_sequence(prep: Prepared) -> ParseError:
+    kind = prep.diagram_type
+    line = prep.line(0)
+    if kind == "empty":
+        return ParseError(line=1, column=1, message="the file has no diagram", expected="`sequenceDiagram`",
+                          hint="start the file with `sequenceDiagram`, then one statement per line")
+    if kind == "c4":
+        return ParseError(line=line, column=1, message="Mermaid reads this as a C4 diagram because the text contains "
+                          "`C4Container`, `C4Component`, `C4Dynamic` or `C4Deployment`",
+                          hint="reword the text so none of those words appears")
+    if kind == "---":
+        return ParseError(line=line, column=1, message="the `---` front matter block is not closed",
+                          expected="`---`", hint="close the front matter with a line `---`, or remove it")
+    first = kind.split(":", 1)[1] if ":" in kind else kind
+    return ParseError(line=line, column=1, message="this is not a sequence diagram: the first line must be "
+                      "`sequenceDiagram`", expected="`sequenceDiagram`", found="`%s`" % first,
+                      hint="put `sequenceDiagram` alone on the first line")
+
+
+def parse_source(text: str) -> Diagram:
+    return parse_prepared(prepare(text))

@@ -1,0 +1,367 @@
+"""What Mermaid 12.3.0 does to the text before its sequence lexer sees it.
+
+In order: CRLF/CR -> LF; YAML front matter cut off (and parsed: bad YAML fails
+the diagram); `%%{...}%%` directives cut out anywhere; whole-line `%%` comments
+(with the blank space before them) cut out; leading whitespace trimmed; the
+diagram type detected; `#name;` entity codes encoded; a final newline added.
+Nothing here is ever *applied*: front matter and directives are only recorded.
+
+Because text is cut out, we keep a map from each lexed line back to the line
+of the original file, so every error and node points at the learner's line.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass, field
+
+from drawcheck.parse.jsregex import DOT, FLAGS, JS_WS_CHARS, LINE_START, NOT_WS, WS, js_trim_start
+
+_NEWLINES = re.compile(r"\r\n?")
+_TAG = re.compile(r"<(\w+)([^>]*)>", FLAGS)
+_ATTR_DQ = re.compile(r'="([^"]*)"')
+DIRECTIVE = re.compile(
+    r"%{2}\{" + WS + r"*(?:(\w+)" + WS + r"*:|(\w+))" + WS + r"*(?:(\w+)|((?:(?!\}%{2})" + DOT + r"|\r?\n)*))?"
+    + WS + r"*(?:\}%{2})?",
+    FLAGS | re.IGNORECASE,
+)
+_STYLE_SEMI = re.compile(r"style" + DOT + r"*:" + NOT_WS + r"*#" + DOT + r"*;", FLAGS)
+_CLASSDEF_SEMI = re.compile(r"classDef" + DOT + r"*:" + NOT_WS + r"*#" + DOT + r"*;", FLAGS)
+_ENTITY = re.compile(r"#(\w+);", FLAGS)
+_INT = re.compile(r"\+?\d+\Z", FLAGS)
+_SEQUENCE = re.compile(WS + r"*sequenceDiagram", FLAGS)
+_C4 = re.compile(WS + r"*C4Context|C4Container|C4Component|C4Dynamic|C4Deployment", FLAGS)
+_LINE_TERMINATORS = "\n\r\u2028\u2029"
+
+# Mermaid's stand-ins for `#` `;` of entity codes; we turn them back when reading values.
+ENC_INT = "\ufb02\u00b0\u00b0"
+ENC_NAME = "\ufb02\u00b0"
+ENC_END = "\u00b6\u00df"
+
+
+def decode_entities(s: str) -> str:
+    """Undo Mermaid's entity encoding so values read as written (`#35;`)."""
+    if "\ufb02" not in s and "\u00b6" not in s:
+        return s
+    return s.replace(ENC_INT, "#").replace(ENC_NAME, "#").replace(ENC_END, ";")
+
+
+@dataclass(slots=True)
+class FrontMatter:
+    body: str
+    line: int  # line of the opening ---
+    end_line: int
+    error: str | None = None  # YAML error, which makes Mermaid fail
+    error_line: int | None = None
+
+
+@dataclass(slots=True)
+class Prepared:
+    text: str  # what the lexer reads
+    line_of: list[int]  # lexed line index -> original 1-based line
+    diagram_type: str  # "sequence", or what Mermaid would detect instead ("unknown", "c4", "---", ...)
+    front_matter: FrontMatter | None = None
+    directives: list[tuple[int, str]] = field(default_factory=list)
+    comments: list[tuple[int, str]] = field(default_factory=list)
+    original_line_count: int = 1
+
+    def line(self, index: int) -> int:
+        if index < len(self.line_of):
+            return self.line_of[index]
+        return self.line_of[-1] if self.line_of else 1
+
+
+class _Map:
+    """Offsets in a shortened text -> offsets in the text before the cut."""
+
+    __slots__ = ("new_starts", "old_starts")
+
+    def __init__(self, new_starts: list[int], old_starts: list[int]):
+        self.new_starts = new_starts
+        self.old_starts = old_starts
+
+    def back(self, pos: int) -> int:
+        i = bisect_right(self.new_starts, pos) - 1
+        if i < 0:
+            return pos
+        return self.old_starts[i] + (pos - self.new_starts[i])
+
+
+def _cut(text: str, spans: list[tuple[int, int]]) -> tuple[str, _Map | None]:
+    if not spans:
+        return text, None
+    pieces, new_starts, old_starts = [], [], []
+    kept = 0
+    prev = 0
+    for start, end in spans:
+        if start > prev:
+            new_starts.append(kept)
+            old_starts.append(prev)
+            pieces.append(text[prev:start])
+            kept += start - prev
+        prev = end
+    new_starts.append(kept)
+    old_starts.append(prev)
+    pieces.append(text[prev:])
+    return "".join(pieces), _Map(new_starts, old_starts)
+
+
+def _is_js_ws(ch: str) -> bool:
+    return ch in JS_WS_CHARS
+
+
+def match_front_matter(text: str) -> tuple[str, str, int] | None:
+    """Mermaid's front matter match: (indent, body, length of the whole block) or None."""
+    n = len(text)
+    cursor = 0
+    while cursor < n and _is_js_ws(text[cursor]) and text[cursor] not in "\n\r":
+        cursor += 1
+    indent = text[:cursor]
+    if not text.startswith("---", cursor):
+        return None
+    opening_ends = []
+    i = cursor + 3
+    while i < n and _is_js_ws(text[i]):
+        if text[i] in "\n\r":
+            opening_ends.append(i)
+        i += 1
+    if not opening_ends:
+        return None
+    fence = indent + "---"
+
+    def closing_end(i: int) -> int:
+        if text[i] in "\n\r" and text.startswith(fence, i + 1):
+            index = -1
+            j = i + 1 + len(fence)
+            while j < n and _is_js_ws(text[j]):
+                if text[j] in "\n\r":
+                    index = j
+                j += 1
+            return index
+        return -1
+
+    last_closing = -1
+    pos = text.find("\n" + fence, opening_ends[0] + 1)
+    candidates = []
+    while pos != -1:
+        candidates.append(pos)
+        pos = text.find("\n" + fence, pos + 1)
+    for c in candidates:
+        if closing_end(c) != -1:
+            last_closing = c
+    if last_closing == -1:
+        return None
+    opening_end = opening_ends[0]
+    for cand in opening_ends:
+        if cand < last_closing:
+            opening_end = cand
+    body_start = opening_end + 1
+    for c in candidates:
+        if body_start <= c <= last_closing:
+            end = closing_end(c)
+            if end != -1:
+                return indent, text[body_start:c], end + 1
+    return None
+
+
+def _comment_spans(text: str) -> list[tuple[int, int]]:
+    """Whole-line `%%` comments Mermaid deletes: /^\\s*%%(?!{)[^\\n]+\\n?/gm."""
+    spans = []
+    last_end = 0
+    search = 0
+    n = len(text)
+    while True:
+        i = text.find("%%", search)
+        if i == -1:
+            break
+        search = i + 1
+        if i + 2 >= n or text[i + 2] in "{\n":
+            continue
+        # start of the whitespace run before the %% (not before the previous match)
+        w = i
+        while w > last_end and _is_js_ws(text[w - 1]):
+            w -= 1
+        start = -1
+        p = w
+        while p <= i:
+            if p == 0 or text[p - 1] in _LINE_TERMINATORS:
+                start = p
+                break
+            nl = -1
+            for t in _LINE_TERMINATORS:
+                k = text.find(t, p, i)
+                if k != -1 and (nl == -1 or k < nl):
+                    nl = k
+            if nl == -1:
+                break
+            p = nl + 1
+        if start == -1:
+            continue
+        end = text.find("\n", i + 2)
+        end = n if end == -1 else end + 1
+        spans.append((start, end))
+        last_end = end
+        search = end
+    return spans
+
+
+def _strip_any_comments(text: str) -> str:
+    out = []
+    consumed = 0
+    search = 0
+    while search < len(text):
+        marker = text.find("%%", search)
+        if marker == -1:
+            break
+        line_end = text.find("\n", marker)
+        if line_end == -1:
+            break
+        start = marker
+        while start > consumed and _is_js_ws(text[start - 1]):
+            start -= 1
+        out.append(text[consumed:start] + "\n")
+        consumed = line_end + 1
+        search = consumed
+    out.append(text[consumed:])
+    return "".join(out)
+
+
+def detect_type(text: str) -> str:
+    fm = match_front_matter(text)
+    if fm:
+        text = text[fm[2]:]
+    text = _strip_any_comments(DIRECTIVE.sub("", text))
+    if text.lower().strip(JS_WS_CHARS) == "error":
+        return "error"
+    if js_trim_start(text.lower()).startswith("---"):
+        return "---"
+    if _C4.match(text) or _C4.search(text):
+        return "c4"
+    if _SEQUENCE.match(text):
+        return "sequence"
+    first = js_trim_start(text).split("\n", 1)[0].strip()
+    return "other:" + first[:40] if first else "empty"
+
+
+def encode_entities(text: str) -> str:
+    if "style" in text:
+        text = _STYLE_SEMI.sub(lambda m: m.group()[:-1], text)
+    if "classDef" in text:
+        text = _CLASSDEF_SEMI.sub(lambda m: m.group()[:-1], text)
+    if "#" in text:
+        text = _ENTITY.sub(lambda m: (ENC_INT if _INT.match(m.group(1)) else ENC_NAME) + m.group(1) + ENC_END, text)
+    return text
+
+
+def _yaml_error(body: str) -> tuple[str, int] | None:
+    """Does js-yaml refuse this YAML? (Approximated with PyYAML + duplicate-key check.)"""
+    import yaml
+
+    class StrictLoader(yaml.SafeLoader):
+        pass
+
+    def construct_mapping(loader, node, deep=False):
+        seen = set()
+        for key_node, _ in node.value:
+            key = loader.construct_object(key_node, deep=True)
+            try:
+                hashable = key in seen
+            except TypeError:
+                continue
+            if hashable:
+                raise yaml.constructor.ConstructorError(
+                    None, None, "duplicated mapping key %r" % (key,), key_node.start_mark)
+            seen.add(key)
+        return yaml.SafeLoader.construct_mapping(loader, node, deep)
+
+    StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, construct_mapping)
+    try:
+        yaml.load(body, Loader=StrictLoader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        line = mark.line if mark is not None else 0
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        return problem, line
+    except Exception as exc:  # noqa: BLE001 - any loader failure is a refusal
+        return str(exc), 0
+    return None
+
+
+def yaml_error(body: str) -> tuple[str, int] | None:
+    return _yaml_error(body)
+
+
+def prepare(raw: str) -> Prepared:
+    norm = _NEWLINES.sub("\n", raw) if "\r" in raw else raw
+    if "<" in norm and '="' in norm:
+        norm = _TAG.sub(lambda m: "<" + m.group(1) + _ATTR_DQ.sub(r"='\1'", m.group(2)) + ">", norm)
+    newline_at = [m.start() for m in re.finditer("\n", norm)]
+
+    def norm_line(pos: int) -> int:
+        return bisect_right(newline_at, pos - 1) + 1
+
+    maps: list[_Map] = []
+    text = norm
+    front = None
+    fm = match_front_matter(text)
+    if fm is not None:
+        indent, body, length = fm
+        open_line = norm_line(len(indent))
+        close_line = norm_line(length - 1) if length else open_line
+        front = FrontMatter(body=body, line=open_line, end_line=close_line)
+        yaml_body = body
+        if indent:
+            yaml_body = "\n".join(l[len(indent):] if l.startswith(indent) else l for l in body.split("\n"))
+        problem = _yaml_error(yaml_body)
+        if problem:
+            front.error, front.error_line = problem[0], open_line + 1 + problem[1]
+        text, m = _cut(text, [(0, length)])
+        maps.append(m)
+
+    def to_norm(pos: int) -> int:
+        for mp in reversed(maps):
+            pos = mp.back(pos)
+        return pos
+
+    directives = []
+    if "%%" in text:
+        spans = []
+        for m in DIRECTIVE.finditer(text):
+            spans.append((m.start(), m.end()))
+            directives.append((norm_line(to_norm(m.start())), m.group()))
+        if spans:
+            text, m = _cut(text, spans)
+            maps.append(m)
+
+    comments = []
+    if "%%" in text:
+        spans = _comment_spans(text)
+        if spans:
+            for start, end in spans:
+                i = text.find("%%", start)
+                comments.append((norm_line(to_norm(i)), text[i:end].rstrip("\n")))
+            text, m = _cut(text, spans)
+            maps.append(m)
+    trimmed = js_trim_start(text)
+    if len(trimmed) != len(text):
+        text, m = _cut(text, [(0, len(text) - len(trimmed))])
+        maps.append(m)
+
+    diagram_type = detect_type(text)
+    line_of = [norm_line(to_norm(0))]
+    if maps:
+        for m in re.finditer("\n", text):
+            line_of.append(norm_line(to_norm(m.start() + 1)))
+    else:
+        line_of.extend(range(2, text.count("\n") + 2))
+    line_of.append(line_of[-1])  # the "\n" Mermaid appends
+    return Prepared(
+        text=encode_entities(text) + "\n",
+        line_of=line_of,
+        diagram_type=diagram_type,
+        front_matter=front,
+        directives=directives,
+        comments=comments,
+        original_line_count=len(newline_at) + 1,
+    )

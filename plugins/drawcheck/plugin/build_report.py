@@ -1,0 +1,62 @@
+"""BuildReport: the build log lines, GitHub annotations and job summary for one build."""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+
+from drawcheck.grade.model import Finding, Result
+from drawcheck.render.model import Graded, Refused
+from drawcheck.report import annotation_level, annotations, format_log_line, job_summary, report_lines
+
+log = logging.getLogger("mkdocs.plugins.drawcheck")
+
+
+def refused_result(r: Refused) -> Result:
+    """A refused file as a Result, so logs, annotations and the summary treat it like the others."""
+    return Result(file=r.file, status="invalid", score=0.0,
+                  findings=[Finding("intake", None, r.line, "correction", r.message)])
+
+
+def all_results(graded: list[Graded], refused: list[Refused]) -> list[Result]:
+    out = []
+    for g in graded:
+        out.append(g.result)
+        if g.corrected is not None:
+            out.append(g.corrected.result)
+    return out + [refused_result(r) for r in refused]
+
+
+class BuildReport:
+    """Logs one line per finding; under GitHub Actions also prints annotations and writes the summary."""
+
+    def __init__(self, *, correction_level: str, error_level: str, github: bool, per_level: int, total: int,
+                 environ=os.environ, stdout=None):
+        self.levels = {"error": logging.getLevelName(error_level),
+                       "correction": logging.getLevelName(correction_level),
+                       "hint": logging.DEBUG}
+        self.github = github and environ.get("GITHUB_ACTIONS") == "true"
+        self.summary_path = environ.get("GITHUB_STEP_SUMMARY")
+        self.per_level = per_level
+        self.total = total
+        self.stdout = stdout
+
+    def emit(self, graded: list[Graded], refused: list[Refused]) -> None:
+        results = all_results(graded, refused)
+        pending = []
+        for result in results:
+            for item in report_lines(result):
+                level = self.levels[item.severity]
+                log.log(level, format_log_line(item))
+                if item.severity != "hint":
+                    pending.append((annotation_level(level), item))
+        if not self.github:
+            return
+        out = self.stdout or sys.stdout
+        for command in annotations(pending, per_level=self.per_level, total=self.total):
+            print(command, file=out)
+        out.flush()
+        if self.summary_path:
+            with open(self.summary_path, "a", encoding="utf-8") as fh:
+                fh.write(job_summary(results, title="drawcheck: site build"))

@@ -1,0 +1,386 @@
+"""recognise: a parsed drawing -> the learner's steps, cycles, boundary and reason.
+
+Reads every message, note, block label and participant name; knows nothing about
+any particular exercise (all names come from the Reference).
+
+Cycle conventions understood: `rect` blocks labelled by a Note inside them; Notes
+alone as section headers; block/branch labels (`par`, `loop`, `alt` ...); `box`
+groups; one participant per cycle (by name); an inline cycle word next to a step.
+Boundary conventions: a marker text (e.g. the `go` statement), the first region
+labelled with the second cycle, an async arrow (`-)`, `--)`), or a `par` block.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from drawcheck.parse.model import Block, Diagram, Message, Note
+from drawcheck.recognise.names import Match, matcher
+from drawcheck.reference.model import Reference
+
+CONDITIONAL_BLOCKS = ("alt", "opt", "break")
+ASYNC_ARROWS = ("-)", "--)")
+
+
+@dataclass(slots=True)
+class Item:
+    """One piece of learner text: a message, a note, or a block label."""
+
+    index: int
+    line: int
+    text: str
+    kind: str  # "message" | "note" | "label"
+    matches: tuple[Match, ...] = ()
+    role: str = "plain"  # "plain" | "reason" | "cache" | "boundary"
+    header: str | None = None  # the cycle this item announces for what follows
+    cycle: str | None = None  # explicit cycle label in force here
+    cycle_line: int | None = None  # where that label was written
+    conditional: bool = False  # inside alt/opt/break or an option of critical
+    async_arrow: bool = False
+    conditional_line: int | None = None  # line of the innermost conditional block or branch
+    to_cache: bool = False  # a message to/from (or note over) a cache participant
+    source: str | None = None
+    target: str | None = None
+    block_kinds: tuple[str, ...] = ()
+    in_par: int | None = None  # line of the enclosing par block
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A step the learner drew."""
+
+    step: str
+    label: str  # the learner's own words for it
+    line: int
+    item: Item
+    pos: int  # character offset inside the item's text
+    how: str = "exact"  # "exact" | "legacy" | "typo"
+    legacy: object = None
+
+    @property
+    def order(self) -> tuple[int, int]:
+        return (self.item.index, self.pos)
+
+
+@dataclass(frozen=True, slots=True)
+class FoundBoundary:
+    index: int  # items with index >= this are after the boundary
+    line: int
+    source: str  # "marker" | "cycles" | "async" | "par"
+    item: Item | None
+
+
+@dataclass(slots=True)
+class Recognised:
+    items: list[Item] = field(default_factory=list)
+    mentions: list[Mention] = field(default_factory=list)
+    first: dict[str, Mention] = field(default_factory=dict)
+    boundary: FoundBoundary | None = None
+    reason: Item | None = None
+    reason_explicit: bool = False
+    cycles_marked: bool = False
+
+    def effective_cycle(self, item: Item, spec_cycles: tuple[str, str] | None) -> str | None:
+        if item.cycle is not None:
+            return item.cycle
+        if self.boundary is None or spec_cycles is None:
+            return None
+        return spec_cycles[1] if item.index >= self.boundary.index else spec_cycles[0]
+
+
+def _prefix_regex(prefixes) -> re.Pattern | None:
+    if not prefixes:
+        return None
+    alts = "|".join(re.escape(p.lower()).replace(r"\ ", r"\s+") for p in sorted(prefixes, key=len, reverse=True))
+    return re.compile(rf"^\W*(?:{alts})(?![a-z0-9])")
+
+
+def _marker_regex(markers) -> re.Pattern | None:
+    if not markers:
+        return None
+    alts = []
+    for m in sorted(markers, key=len, reverse=True):
+        body = re.escape(m.lower()).replace(r"\ ", r"\s+")
+        if m.endswith(" "):
+            body = body[: -len(r"\s+")] + r"\s"
+        alts.append(("(?<![a-z0-9])" if m[:1].isalnum() else "") + body)
+    return re.compile("|".join(alts))
+
+
+def _words_text(text: str) -> str:
+    return " " + re.sub(r"[^a-z0-9]+", " ", text.lower()).strip() + " "
+
+
+def words_regex(words) -> re.Pattern | None:
+    """Matches any of `words` as whole words in `_words_text` output."""
+    parts = [re.escape(_words_text(w).strip()) for w in words if _words_text(w).strip()]
+    if not parts:
+        return None
+    return re.compile(r" (?:" + "|".join(sorted(parts, key=len, reverse=True)) + r") ")
+
+
+class _Patterns:
+    """Regexes compiled once per Reference."""
+
+    def __init__(self, ref: Reference):
+        self.reason = _prefix_regex(ref.reason.prefixes) if ref.reason else None
+        cf = ref.cache_function
+        self.cache = _prefix_regex(cf.prefixes) if cf else None
+        self.cache_participant = words_regex(cf.participant_words) if cf and cf.participant_words else None
+        self.marker = _marker_regex(ref.boundary.markers) if ref.boundary else None
+        self.reason_groups = [(g, words_regex(g.words)) for g in ref.reason.groups] if ref.reason else []
+        self.branch_words = {b.id: words_regex(b.words) for b in ref.branches.values()}
+        self.beliefs = [(b, words_regex(b.words)) for b in ref.beliefs]
+
+
+def _patterns(ref: Reference) -> _Patterns:
+    pats = ref._derived.get("patterns")
+    if pats is None:
+        pats = ref._derived["patterns"] = _Patterns(ref)
+    return pats
+
+
+def reason_groups_hit(ref: Reference, text: str) -> list:
+    wt = _words_text(text)
+    return [g for g, rx in _patterns(ref).reason_groups if rx is not None and rx.search(wt)]
+
+
+def branch_words_hit(ref: Reference, branch_id: str, text: str) -> bool:
+    rx = _patterns(ref).branch_words.get(branch_id)
+    return bool(rx and rx.search(_words_text(text)))
+
+
+def beliefs_hit(ref: Reference, text: str) -> list:
+    wt = _words_text(text)
+    return [b for b, rx in _patterns(ref).beliefs if rx is not None and rx.search(wt)]
+
+
+def recognise(diagram: Diagram, ref: Reference) -> Recognised:
+    """Everything the learner drew, in source order, with cycles and the boundary."""
+    names = matcher(ref)
+    pats = _patterns(ref)
+    participant_cycle: dict[str, str] = {}
+    participant_step: dict[str, str] = {}
+    participant_cache: set[str] = set()
+    labels = {}
+    for p in diagram.participants:
+        labels[p.id] = p.label or p.id
+        for text in (p.box, p.label, p.id):
+            if not text:
+                continue
+            ms = names.find(text)
+            cyc = next((m.target for m in ms if m.kind == "cycle"), None)
+            if cyc and p.id not in participant_cycle:
+                participant_cycle[p.id] = cyc
+            if text is not p.box:
+                st = next((m.target for m in ms if m.kind == "step"), None)
+                if st and p.id not in participant_step and not cyc:
+                    participant_step[p.id] = st
+                if pats.cache_participant and pats.cache_participant.search(_words_text(text)):
+                    participant_cache.add(p.id)
+
+    rec = Recognised()
+    items = rec.items
+    after_cycle = ref.boundary.cycles[1] if ref.boundary else None
+
+    def new_item(line, text, kind, chain, **kw) -> Item:
+        item = Item(index=len(items), line=line, text=text or "", kind=kind, **kw)
+        item.block_kinds = tuple(b.kind for b, _ in chain)
+        item.conditional = any(
+            b.kind in CONDITIONAL_BLOCKS or (b.kind == "critical" and br is not b.branches[0]) for b, br in chain
+        )
+        item.conditional_line = next((br.line for b, br in reversed(chain)
+                                      if b.kind in CONDITIONAL_BLOCKS or b.kind == "critical"), None)
+        pars = [b.line for b, _ in chain if b.kind == "par"]
+        item.in_par = pars[0] if pars else None
+        _classify(item, names, pats)
+        items.append(item)
+        return item
+
+    def item_participant_cycle(item: Item, actors) -> str | None:
+        for a in actors:
+            if a in participant_cycle:
+                return participant_cycle[a]
+        return None
+
+    def visit(statements, current: str | None, current_line: int | None, chain, backfill_line: int | None):
+        if backfill_line is not None:
+            # An unlabelled block takes the cycle of its first header note (the rect convention).
+            first = next((s for s in statements if isinstance(s, (Note, Message))), None)
+            hdr = _peek_header(first, names, pats) if first is not None else None
+            if hdr:
+                current, current_line = hdr, backfill_line
+        for s in statements:
+            if isinstance(s, Block):
+                for br in s.branches:
+                    inner = chain + ((s, br),)
+                    own = None
+                    if s.kind != "rect" and br.label and br.label.strip():
+                        li = new_item(br.line, br.label, "label", inner)
+                        own = li.header
+                        li.cycle, li.cycle_line = (own, br.line) if own else (current, current_line)
+                    if own:
+                        visit(br.statements, own, br.line, inner, None)
+                    else:
+                        visit(br.statements, current, current_line, inner, br.line)
+                continue
+            if isinstance(s, Message):
+                item = new_item(s.line, s.text, "message", chain, source=s.source, target=s.target,
+                                async_arrow=s.arrow in ASYNC_ARROWS)
+                actors = (s.source,)
+            elif isinstance(s, Note):
+                item = new_item(s.line, s.text, "note", chain)
+                actors = s.actors
+            else:
+                continue
+            if item.role in ("plain", "boundary") and not item.header and any(
+                    a in participant_cache for a in (actors if isinstance(s, Note) else (s.source, s.target))):
+                item.to_cache = True
+            if item.async_arrow and item.role == "plain" and after_cycle and any(
+                    m.kind == "cycle" and m.target == after_cycle for m in item.matches):
+                item.role, item.header = "boundary", after_cycle
+            if item.header and item.header != current:
+                current, current_line = item.header, item.line
+            inline = _inline_cycle(item.matches)
+            if inline:
+                item.cycle, item.cycle_line = inline, item.line
+            elif current:
+                item.cycle, item.cycle_line = current, current_line
+            else:
+                pc = item_participant_cycle(item, actors)
+                if pc:
+                    item.cycle, item.cycle_line = pc, item.line
+            # A step named only by the participant a message goes to.
+            if isinstance(s, Message) and item.role == "plain" and not _has_step(item.matches):
+                st = participant_step.get(s.target)
+                if st:
+                    rec.mentions.append(Mention(st, labels.get(s.target, s.target), item.line, item, 0))
+
+    visit(diagram.statements, None, None, (), None)
+
+    for item in items:
+        if item.role in ("reason", "boundary"):
+            continue
+        for m in item.matches:
+            if m.kind != "step":
+                continue
+            if item.role == "cache" and ref.cache_function and m.target != ref.cache_function.step:
+                continue
+            rec.mentions.append(Mention(m.target, item.text[m.start:m.end], item.line, item, m.start, m.how, m.legacy))
+    rec.mentions.sort(key=lambda m: m.order)
+    # A step counts where a message draws it; a note or label only when no message does
+    # (notes are often prose that mentions steps drawn elsewhere).
+    for m in rec.mentions:
+        if m.item.kind == "message":
+            rec.first.setdefault(m.step, m)
+    for m in rec.mentions:
+        rec.first.setdefault(m.step, m)
+    rec.first = dict(sorted(rec.first.items(), key=lambda kv: kv[1].order))
+    _find_boundary(rec, ref)
+    _find_reason(rec, ref)
+    main = {c.id for c in ref.cycles.values() if c.role == "main"}
+    rec.cycles_marked = rec.boundary is not None or any(i.cycle in main for i in items)
+    return rec
+
+
+def _classify(item: Item, names, pats: _Patterns) -> None:
+    text = item.text
+    low = text.lower()
+    item.matches = names.find(text)
+    if pats.reason and pats.reason.search(low):
+        item.role = "reason"
+        return
+    if pats.cache and pats.cache.search(low):
+        item.role = "cache"
+        return
+    if pats.marker and pats.marker.search(low):
+        item.role = "boundary"
+    hdr = _header_cycle(item.matches)
+    if hdr and (item.role == "boundary" or item.kind != "message" or not _has_step(item.matches)):
+        item.header = hdr
+
+
+def _has_step(ms) -> bool:
+    return any(m.kind == "step" for m in ms)
+
+
+def _header_cycle(ms) -> str | None:
+    """A text announces a cycle when a cycle word comes before any step name in it."""
+    for m in ms:
+        if m.kind == "step":
+            return None
+        if m.kind == "cycle":
+            return m.target
+    return None
+
+
+def _peek_header(s, names, pats) -> str | None:
+    """The cycle a message or note would announce, without creating an item."""
+    probe = Item(index=-1, line=s.line, text=s.text or "", kind="message" if isinstance(s, Message) else "note")
+    _classify(probe, names, pats)
+    return probe.header
+
+
+def _inline_cycle(ms) -> str | None:
+    """`Step (some cycle)`: a cycle word written after a step name on the same line."""
+    seen_step = False
+    for m in ms:
+        if m.kind == "step":
+            seen_step = True
+        elif m.kind == "cycle" and seen_step:
+            return m.target
+    return None
+
+
+def _find_boundary(rec: Recognised, ref: Reference) -> None:
+    spec = ref.boundary
+    if spec is None:
+        return
+    items = rec.items
+    last_step_index = rec.mentions[-1].item.index if rec.mentions else -1
+    for item in items:
+        if item.role == "boundary":
+            rec.boundary = FoundBoundary(item.index, item.line, "marker", item)
+            return
+    after_cycle = spec.cycles[1]
+    for item in items:
+        if item.cycle == after_cycle:
+            rec.boundary = FoundBoundary(item.index, item.cycle_line or item.line, "cycles", item)
+            return
+    for item in items:
+        if item.async_arrow and item.index <= last_step_index and not _before_only_replies(item):
+            rec.boundary = FoundBoundary(item.index, item.line, "async", item)
+            return
+    for item in items:
+        if item.in_par is not None and item.index <= last_step_index:
+            rec.boundary = FoundBoundary(item.index, item.in_par, "par", None)
+            return
+
+
+def _before_only_replies(item: Item) -> bool:
+    return False
+
+
+def _find_reason(rec: Recognised, ref: Reference) -> None:
+    if ref.reason is None:
+        return
+    for item in rec.items:
+        if item.role == "reason":
+            rec.reason, rec.reason_explicit = item, True
+            return
+    b = rec.boundary
+    if b is None:
+        return
+    candidates = []
+    if b.item is not None:
+        candidates.append(b.item)
+    for k in (b.index + 1, b.index - 1, b.index + 2, b.index - 2):
+        if 0 <= k < len(rec.items):
+            it = rec.items[k]
+            if it.kind == "note" and it.role in ("plain", "boundary") and not _has_step(it.matches):
+                candidates.append(it)
+    for it in candidates:
+        if reason_groups_hit(ref, it.text):
+            rec.reason = it
+            return

@@ -1,0 +1,248 @@
+"""Find the reference's names in free text: step names, cycle labels, non-steps, labels.
+
+Names are compared after normalising case, spaces, hyphens and underscores, after
+splitting camelCase, and after stripping `Run…Plugins` wrappers. A near miss of a
+step name (small edit distance) is a spelling hint, not a mistake.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from drawcheck.reference.model import LegacyName, Reference
+
+_RAW = re.compile(r"[A-Za-z0-9]+")
+_SUB = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+_PLUGIN_WORDS = ("plugins", "plugin")
+_INFLECTIONS = ("s", "es", "d", "ed", "ing")
+MAX_TEXT_CACHE = 50_000
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    kind: str  # "step" | "cycle" | "not-step" | "label"
+    target: str  # step id, cycle id, not-step name, or label compact
+    start: int  # span in the text
+    end: int
+    how: str = "exact"  # "exact" | "legacy" | "typo"
+    legacy: LegacyName | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    kind: str
+    target: str
+    how: str = "exact"
+    legacy: LegacyName | None = None
+
+
+def compact(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+def tokens(text: str) -> list[tuple[str, int, int]]:
+    """Lower-case word pieces with their spans; camelCase split, `Run…Plugins` unwrapped."""
+    out: list[tuple[str, int, int]] = []
+    for raw in _RAW.finditer(text):
+        word = raw.group()
+        base = raw.start()
+        if word.islower() or word.isupper() or word.isdigit():
+            out.append((word.lower(), base, raw.end()))
+            continue
+        subs = [(m.group().lower(), base + m.start(), base + m.end()) for m in _SUB.finditer(word)]
+        out.extend(subs)
+    return out
+
+
+class NameMatcher:
+    """Built once per Reference; `find(text)` is cached per distinct text."""
+
+    def __init__(self, ref: Reference):
+        self.phrases: dict[str, _Entry] = {}
+        self.whole: dict[str, _Entry] = {}
+        inflected: dict[str, _Entry] = {}
+        for step in ref.steps:
+            for name in (step.id, step.name, *step.synonyms):
+                key = compact(name)
+                self.phrases.setdefault(key, _Entry("step", step.id))
+                if len(tokens(name)) > 1:
+                    inflected.setdefault(key + "s", _Entry("step", step.id))
+                    continue
+                for suffix in _INFLECTIONS:
+                    inflected.setdefault(key + suffix, _Entry("step", step.id))
+                if key.endswith("e"):
+                    inflected.setdefault(key[:-1] + "ing", _Entry("step", step.id))
+            for legacy in step.legacy:
+                entry = _Entry("step", step.id, "legacy", legacy)
+                (self.whole if legacy.whole else self.phrases).setdefault(compact(legacy.name), entry)
+        self.step_keys = {k: e.target for k, e in self.phrases.items() if e.kind == "step" and e.how == "exact"}
+        for cycle in ref.cycles.values():
+            for word in cycle.words:
+                self.phrases.setdefault(compact(word), _Entry("cycle", cycle.id))
+        for label in ref.labels:
+            self.phrases.setdefault(compact(label), _Entry("label", compact(label)))
+        for ns in ref.not_steps:
+            if ns.whole:
+                self.whole.setdefault(compact(ns.name), _Entry("not-step", ns.name))
+                continue
+            self.phrases.setdefault(compact(ns.name), _Entry("not-step", ns.name))
+            inflected.setdefault(compact(ns.name) + "s", _Entry("not-step", ns.name))
+        for key, entry in inflected.items():
+            self.phrases.setdefault(key, entry)
+        self.prefixes = {key[:i] for key in self.phrases for i in range(1, len(key) + 1)}
+        self.ignore = set(ref.ignore_words)
+        self._fuzzy_pool = [(k, t) for k, t in self.step_keys.items() if len(k) >= 5]
+        self._fuzzy_cache: dict[str, str | None] = {}
+        self._text_cache: dict[str, tuple[Match, ...]] = {}
+
+    def find(self, text: str) -> tuple[Match, ...]:
+        hit = self._text_cache.get(text)
+        if hit is None:
+            if len(self._text_cache) > MAX_TEXT_CACHE:
+                self._text_cache.clear()
+            hit = self._text_cache[text] = tuple(self._find(text))
+        return hit
+
+    def _unwrap_run(self, text: str, toks: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
+        """`RunXPlugins[Y]` -> Y if Y names a step, else X; done per raw word."""
+        out: list[tuple[str, int, int]] = []
+        i = 0
+        while i < len(toks):
+            word, start, end = toks[i]
+            j = i + 1
+            while j < len(toks) and toks[j][1] == toks[j - 1][2]:
+                j += 1  # pieces of one raw word are adjacent
+            piece = toks[i:j]
+            i = j
+            if len(piece) > 1 and word == "run" and "".join(p[0] for p in piece) not in self.phrases:
+                rest = piece[1:]
+                cut = next((k for k, p in enumerate(rest) if p[0] in _PLUGIN_WORDS), None)
+                if cut is not None:
+                    middle, tail = rest[:cut], rest[cut + 1:]
+                    if tail and self.step_keys.get("".join(p[0] for p in tail)):
+                        rest = tail
+                    elif middle:
+                        rest = middle
+                out.extend(rest)
+            else:
+                out.extend(piece)
+        return out
+
+    def _find(self, text: str) -> list[Match]:
+        toks = self._unwrap_run(text, tokens(text))
+        whole = self.whole.get("".join(t[0] for t in toks))
+        if whole is not None and toks:
+            return [Match(whole.kind, whole.target, toks[0][1], toks[-1][2], whole.how, whole.legacy)]
+        found: list[Match] = []
+        used = [False] * len(toks)
+        self._misspelt_words(toks, used, found)
+        i = 0
+        n_toks = len(toks)
+        while i < n_toks:
+            key = ""
+            best = None
+            for j in range(i, n_toks):
+                key += toks[j][0]
+                if key not in self.prefixes:
+                    break
+                entry = self.phrases.get(key)
+                if entry is not None:
+                    best = (j, entry)
+            if best is None or any(used[i:best[0] + 1]):
+                i += 1
+                continue
+            j, entry = best
+            found.append(Match(entry.kind, entry.target, toks[i][1], toks[j][2], entry.how, entry.legacy))
+            for k in range(i, j + 1):
+                used[k] = True
+            i = j + 1
+        if not all(used):
+            found.extend(self._typos(toks, used))
+        found.sort(key=lambda m: m.start)
+        return found
+
+    def _misspelt_words(self, toks, used, found) -> None:
+        """A camelCase identifier that is a near miss as a whole (`NormalizeScroe`) is one typo."""
+        i = 0
+        while i < len(toks):
+            j = i + 1
+            while j < len(toks) and toks[j][1] == toks[j - 1][2]:
+                j += 1
+            if j - i > 1:
+                key = "".join(t[0] for t in toks[i:j])
+                if key not in self.phrases:
+                    target = self._fuzzy(key)
+                    if target:
+                        found.append(Match("step", target, toks[i][1], toks[j - 1][2], "typo"))
+                        for k in range(i, j):
+                            used[k] = True
+            i = j
+
+    def _typos(self, toks, used) -> list[Match]:
+        out = []
+        i = 0
+        while i < len(toks):
+            if used[i] or not self._fuzzy_ok(toks[i][0]):
+                i += 1
+                continue
+            for n in (3, 2, 1):
+                window = toks[i:i + n]
+                if len(window) < n or any(used[i + k] for k in range(n)) or not self._fuzzy_ok(window[-1][0]):
+                    continue
+                key = "".join(t[0] for t in window)
+                target = self._fuzzy(key)
+                if target:
+                    out.append(Match("step", target, window[0][1], window[-1][2], "typo"))
+                    for k in range(n):
+                        used[i + k] = True
+                    i += n - 1
+                    break
+            i += 1
+        return out
+
+    def _fuzzy_ok(self, word: str) -> bool:
+        return len(word) > 2 and not word.isdigit() and word not in self.ignore
+
+    def _fuzzy(self, key: str) -> str | None:
+        if len(key) < 5 or key in self.ignore:
+            return None
+        if key in self._fuzzy_cache:
+            return self._fuzzy_cache[key]
+        limit = 1 if len(key) < 9 else 2
+        best, best_d = None, limit + 1
+        for cand, target in self._fuzzy_pool:
+            if cand[0] != key[0] or abs(len(cand) - len(key)) > limit:
+                continue
+            d = _osa(key, cand, limit)
+            if d < best_d:
+                best, best_d = target, d
+        self._fuzzy_cache[key] = best
+        return best
+
+
+def _osa(a: str, b: str, limit: int) -> int:
+    """Optimal string alignment distance (adjacent swaps cost 1), cut off above `limit`."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        row_min = i
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            v = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                v = min(v, prev2[j - 2] + 1)
+            cur[j] = v
+            row_min = min(row_min, v)
+        if row_min > limit:
+            return limit + 1
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+def matcher(ref: Reference) -> NameMatcher:
+    """The reference's matcher, built on first use."""
+    if ref._matcher is None:
+        ref._matcher = NameMatcher(ref)
+    return ref._matcher

@@ -1,0 +1,266 @@
+"""Feedback page for one submission: the drawing, the numbered corrections, the drawing circled."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from drawcheck.grade.model import Finding, Result
+from drawcheck.render.circles import circle
+from drawcheck.render.mermaid import Circle, Insertion, render_diagram
+from drawcheck.render.model import Graded
+from drawcheck.render.stats import describe_boundary
+from drawcheck.safety import html_text
+
+TRUE_BOUNDARY_TEXT = "the boundary is here: the go statement that starts the binding cycle"
+_ASSUMED = re.compile(r"^\s*assumed\s*(?P<n>\d+|[\u2460-\u2473\u3251-\u325f\u32b1-\u32bf])?\s*:\s*(?P<text>.*)$", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class Numbered:
+    number: int
+    finding: Finding
+
+    @property
+    def circle(self) -> str:
+        return circle(self.number)
+
+
+def number_corrections(result: Result) -> list[Numbered]:
+    """Corrections in reading order (by line; those with no line last), numbered from 1."""
+    ordered = sorted(result.corrections, key=lambda f: (f.line is None, f.line or 0))
+    return [Numbered(i, f) for i, f in enumerate(ordered, 1)]
+
+
+def _step(reference, step_id):
+    try:
+        return reference.step(step_id)
+    except (KeyError, LookupError, ValueError):
+        return None
+
+
+def _missing_after_line(result: Result, reference, step_id: str) -> int | None:
+    """Line of the drawn step that comes last before `step_id` in reference order."""
+    target = _step(reference, step_id)
+    if target is None:
+        return None
+    best = None
+    for p in result.points:
+        s = _step(reference, p.point)
+        if s is not None and s.index < target.index and (best is None or s.index > best[0]):
+            best = (s.index, p.line)
+    return best[1] if best else None
+
+
+def _true_boundary_after_line(result: Result, reference) -> int | None:
+    """Line of the drawn step that ends the scheduling cycle in the reference (normally Permit)."""
+    spec = getattr(reference, "boundary", None)
+    if spec is not None:
+        for p in result.points:
+            if p.point == spec.after:
+                return p.line
+    best = None
+    for p in result.points:
+        s = _step(reference, p.point)
+        if s is not None and s.cycle == "scheduling" and (best is None or s.index > best[0]):
+            best = (s.index, p.line)
+    return best[1] if best else None
+
+
+def overlay(result: Result, reference, numbered: list[Numbered]) -> tuple[list[Circle], list[Insertion]]:
+    """Circles on wrong lines; missing steps and the true boundary inserted where they belong."""
+    circles: list[Circle] = []
+    insertions: list[Insertion] = []
+    for n in numbered:
+        f = n.finding
+        if f.kind == "missing" and f.point and f.line is None:
+            step = _step(reference, f.point)
+            name = step.name if step else f.point
+            insertions.append(Insertion(n.circle, _missing_after_line(result, reference, f.point), f"missing: {name}", "missing"))
+            continue
+        circles.append(Circle(n.circle, f.line, f.message))
+        if f.kind == "boundary":
+            after = _true_boundary_after_line(result, reference)
+            insertions.append(Insertion(n.circle, after, TRUE_BOUNDARY_TEXT, "boundary"))
+    return circles, insertions
+
+
+def assumed_notes(diagram) -> dict[str, str]:
+    """The learner's `Note ...: assumed 3: ...` notes in their corrected drawing: {"3" or "": text}."""
+    found: dict[str, str] = {}
+    if diagram is None:
+        return found
+    from drawcheck.parse.model import Note
+
+    unnumbered = 0
+    for s, _chain in diagram.walk():
+        if isinstance(s, Note):
+            m = _ASSUMED.match(s.text)
+            if m:
+                key = m.group("n") or ""
+                if key and not (key.isascii() and key.isdigit()):
+                    key = str(_circle_number(key))
+                if not key:
+                    unnumbered += 1
+                    key = f"?{unnumbered}"
+                found[key] = m.group("text").strip()
+    return found
+
+
+def _circle_number(ch: str) -> int:
+    for i in range(1, 51):
+        if circle(i) == ch:
+            return i
+    return 0
+
+
+def _fence(mermaid: str, indent: str = "") -> str:
+    body = "\n".join(indent + line if line else line for line in mermaid.rstrip("\n").split("\n"))
+    return f"{indent}```mermaid\n{body}\n{indent}```"
+
+
+def _indent(text: str, indent: str = "    ") -> str:
+    return "\n".join(indent + line if line.strip() else "" for line in text.rstrip("\n").split("\n"))
+
+
+def corrected_name(file: str) -> str:
+    """answers/ada.mmd -> answers/ada.corrected.mmd (unchanged when already the corrected file)."""
+    if file.endswith(".corrected.mmd"):
+        return file
+    return file[:-4] + ".corrected.mmd" if file.endswith(".mmd") else file + ".corrected.mmd"
+
+
+def format_score(score: float) -> str:
+    return f"{round(score * 100)} %" if 0 <= score <= 1 else f"{score:g}"
+
+
+def _summary_line(g: Graded, reference) -> str:
+    r = g.result
+    if r.status == "invalid":
+        return f"**Status:** could not be checked ({len(g.errors)} error(s) to fix first)"
+    corrections = len(r.corrections)
+    status = "correct" if r.status == "correct" else f"{corrections} correction(s)"
+    return (f"**Status:** {status} · **Score:** {format_score(r.score)} · "
+            f"**Boundary:** {describe_boundary(r.boundary, reference)}")
+
+
+def _errors_section(g: Graded) -> list[str]:
+    out = ["!!! failure \"This drawing could not be checked\"", "",
+           "    Fix these first; nothing else was graded. Each line number is in "
+           f"<code>{html_text(g.file)}</code>.", ""]
+    for f in g.errors or g.result.corrections:
+        where = f"line {f.line}" if f.line else "whole file"
+        out.append(f"    - **{where}** ({html_text(f.kind)}): {html_text(f.message)}")
+    out.append("")
+    return out
+
+
+def _corrections_table(numbered: list[Numbered], assumed: dict[str, str]) -> list[str]:
+    out = ["| # | Line | Correction | What I had assumed |", "|---|---|---|---|"]
+    for n in numbered:
+        line = str(n.finding.line) if n.finding.line else "—"
+        version = f" *(true in Kubernetes {html_text(n.finding.version)})*" if n.finding.version else ""
+        mine = html_text(assumed.get(str(n.number), ""))
+        out.append(f"| {n.circle} | {line} | {html_text(n.finding.message)}{version} | {mine} |")
+    return out
+
+
+def _circled(g: Graded, reference) -> tuple[str | None, list[Numbered]]:
+    numbered = number_corrections(g.result)
+    if g.diagram is None or not g.diagram.valid:
+        return None, numbered
+    circles, insertions = overlay(g.result, reference, numbered)
+    return render_diagram(g.diagram, circles=circles, insertions=insertions), numbered
+
+
+def _drawing_block(g: Graded, reference, title: str) -> list[str]:
+    """A titled column: the drawing with circles (or the errors when it cannot be drawn)."""
+    circled, _ = _circled(g, reference)
+    out = [f"**{title}** — <code>{html_text(g.file)}</code>", "", _summary_line(g, reference), ""]
+    if circled is None:
+        out += _errors_section(g)
+    else:
+        out += [_fence(circled), ""]
+    return out
+
+
+def _reference_blocks(reference) -> list[str]:
+    out = ['??? note "Reference sequence (open after you have drawn yours)"', "", _fence(reference.reference_diagram, "    "), ""]
+    explanations = dict(reference.explanations)
+    keys = sorted(explanations, key=lambda k: (k != "boundary", k))
+    for key in keys:
+        text = explanations[key].strip("\n")
+        title = key.replace("-", " ").replace("_", " ").capitalize()
+        lines = text.split("\n")
+        if lines and lines[0].startswith("# "):
+            title, text = lines[0][2:].strip(), "\n".join(lines[1:]).strip("\n")
+        out += [f'??? note "{title.replace(chr(34), chr(39))}"', "", _indent(text), ""]
+    return out
+
+
+def handle_text(handle: str) -> str:
+    """A handle for Markdown: as is when intake's pattern vouches for it (letters, digits, inner hyphens)."""
+    from drawcheck.intake import HANDLE_PATTERN
+
+    return handle if HANDLE_PATTERN.fullmatch(handle) else html_text(handle)
+
+
+def feedback_page(g: Graded, reference) -> str:
+    """Markdown of `feedback/<handle>.md`. Every piece of learner text is escaped or re-emitted."""
+    handle = handle_text(g.handle)
+    out = [f"# Feedback: {handle}", ""]
+    if g.example:
+        out += ['!!! example "Example submission"', "",
+                "    This drawing ships with the site to show what feedback looks like. "
+                "It was not drawn by a learner.", ""]
+    out += [_summary_line(g, reference), ""]
+    circled, numbered = _circled(g, reference)
+
+    out += ["## Your drawing", ""]
+    if g.diagram is None or not g.diagram.valid:
+        out += _errors_section(g)
+    else:
+        out += [_fence(render_diagram(g.diagram)), ""]
+        if g.diagram.directives or g.diagram.front_matter is not None:
+            out += ["*Directives and front matter in your file were not applied.*", ""]
+
+    if circled is not None:
+        out += ["## Your drawing, circled", ""]
+        if g.corrected is not None:
+            out += ['<div class="grid" markdown>', "", '<div markdown>', ""]
+            out += _drawing_block(g, reference, "First drawing")
+            out += ["</div>", "", '<div markdown>', ""]
+            out += _drawing_block(g.corrected, reference, "Corrected drawing")
+            out += ["</div>", "", "</div>", ""]
+        else:
+            out += [_fence(circled), ""]
+        out += ["Red: drawn wrong. Amber, dashed: missing, inserted where it belongs. "
+                "Green: where the boundary truly is.", ""]
+
+    if numbered:
+        out += ["## Corrections", ""]
+        assumed = assumed_notes(g.corrected.diagram if g.corrected else None)
+        out += _corrections_table(numbered, assumed) + [""]
+        out += ["Fill in *What I had assumed*: in <code>" + html_text(corrected_name(g.file)) + "</code>, your corrected "
+                "drawing, add one note per circle, e.g. `Note over Scheduler: assumed 1: Permit waits in the "
+                "binding cycle`. It shows up in this column on the next build.", ""]
+    elif g.result.status == "correct":
+        out += ["## Corrections", "", "None: every point, the boundary, the reason and the cache function match.", ""]
+
+    hints = [f for f in g.result.findings if f.severity == "hint"]
+    if hints:
+        out += ["## Hints", ""]
+        out += [f"- line {f.line}: {html_text(f.message)}" if f.line else f"- {html_text(f.message)}" for f in hints]
+        out += [""]
+
+    if g.result.reason or g.result.cache_function:
+        out += ["## In your words", ""]
+        if g.result.reason:
+            out.append(f"- **Reason at the boundary:** {html_text(g.result.reason)}")
+        if g.result.cache_function:
+            out.append(f"- **Function at the cache boundary:** {html_text(g.result.cache_function)}")
+        out.append("")
+
+    out += ["## Check yourself", ""] + _reference_blocks(reference)
+    out += ["[← Class overview](index.md)", ""]
+    return "\n".join(out)

@@ -1,0 +1,235 @@
+"""Re-emit a parsed learner diagram as fresh, safe Mermaid, optionally with circles drawn on it.
+
+Nothing of the learner's file is copied through: participants get new ids (P1, P2, ...), every
+label goes through `drawcheck.safety.mermaid_text`, arrows and rect colours come from allow-lists,
+and directives, front matter, links, activations, create/destroy and comments are dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable
+
+from drawcheck.parse.model import Autonumber, Block, Diagram, Message, Note
+from drawcheck.safety import mermaid_text
+
+WRONG_FILL = "rgba(220, 50, 47, 0.18)"
+MISSING_FILL = "rgba(255, 170, 0, 0.22)"
+BOUNDARY_FILL = "rgba(46, 160, 67, 0.22)"
+NEUTRAL_FILL = "rgba(128, 128, 128, 0.10)"
+
+ARROWS = frozenset({"->", "-->", "->>", "-->>", "-x", "--x", "-)", "--)", "<<->>", "<<-->>"})
+BLOCK_KINDS = frozenset({"loop", "alt", "opt", "par", "par_over", "critical", "break", "rect"})
+_RECT_COLOR = re.compile(r"^(?:rgba?|hsla?)\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(?:,\s*(?:0|1|0?\.\d+)\s*)?\)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Circle:
+    """A numbered remark on the learner's drawing at `line` (None: at the end)."""
+
+    number: str  # already formatted, e.g. "①"
+    line: int | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Insertion:
+    """Something the learner did not draw, inserted after the statement at `after_line`.
+
+    style "missing": a dashed self-message in an amber rect; style "boundary": a green note
+    spanning every participant. `after_line` None puts it first.
+    """
+
+    number: str
+    after_line: int | None
+    text: str
+    style: str  # "missing" | "boundary"
+    actor_line: int | None = None  # line of a message whose target carries a missing step
+
+
+def render_diagram(diagram: Diagram, *, circles: Iterable[Circle] = (), insertions: Iterable[Insertion] = ()) -> str:
+    """The learner's diagram as safe Mermaid text, with `circles` and `insertions` drawn on it."""
+    return _Emitter(diagram, list(circles), list(insertions)).emit()
+
+
+class _Emitter:
+    def __init__(self, diagram: Diagram, circles: list[Circle], insertions: list[Insertion]):
+        self.diagram = diagram
+        self.ids: dict[str, str] = {}
+        self.labels: dict[str, str] = {}
+        self.kinds: dict[str, str] = {}
+        self._collect_participants()
+        slots = [s for s, _chain in diagram.walk() if isinstance(s, (Message, Note, Block))]
+        self.slots = slots
+        self.wrap: dict[int, list[Circle]] = {}
+        self.before: dict[int, list[Circle]] = {}
+        self.after: dict[int, list[Insertion]] = {}
+        self.first: list[Insertion] = []
+        self.last_circles: list[Circle] = []
+        for c in circles:
+            self._place_circle(c)
+        for ins in insertions:
+            self._place_insertion(ins)
+        self.lines: list[str] = []
+
+    # ---- participants -------------------------------------------------------------------
+    def _collect_participants(self) -> None:
+        for p in self.diagram.participants:
+            self._pid(p.id, p.label, p.kind)
+        for s, _chain in self.diagram.walk():
+            if isinstance(s, Message):
+                self._pid(s.source)
+                self._pid(s.target)
+            elif isinstance(s, Note):
+                for a in s.actors:
+                    self._pid(a)
+
+    def _pid(self, learner_id: str, label: str | None = None, kind: str = "participant") -> str:
+        if learner_id not in self.ids:
+            self.ids[learner_id] = f"P{len(self.ids) + 1}"
+            self.labels[learner_id] = label or learner_id
+            self.kinds[learner_id] = "actor" if kind == "actor" else "participant"
+        return self.ids[learner_id]
+
+    def _span(self) -> str:
+        ids = list(self.ids.values())
+        return ids[0] if len(ids) == 1 else f"{ids[0]},{ids[-1]}"
+
+    def _actors_of(self, s) -> str:
+        if isinstance(s, Message):
+            a, b = self.ids[s.source], self.ids[s.target]
+            return a if a == b else f"{a},{b}"
+        if isinstance(s, Note):
+            ids = [self.ids[a] for a in s.actors] or [self._span()]
+            return ",".join(dict.fromkeys(ids[:2]))
+        return self._span()
+
+    # ---- placing the overlay ----------------------------------------------------------------
+    def _place_circle(self, c: Circle) -> None:
+        if c.line is None:
+            self.last_circles.append(c)
+            return
+        for s in self.slots:
+            if s.line == c.line and not isinstance(s, Block):
+                self.wrap.setdefault(id(s), []).append(c)
+                return
+        for s in self.slots:
+            if s.line >= c.line:
+                self.before.setdefault(id(s), []).append(c)
+                return
+        self.last_circles.append(c)
+
+    def _place_insertion(self, ins: Insertion) -> None:
+        if ins.after_line is None:
+            self.first.append(ins)
+            return
+        anchor = None
+        for s in self.slots:
+            if s.line == ins.after_line:
+                anchor = s
+                break
+            if s.line < ins.after_line:
+                anchor = s
+        if anchor is None:
+            self.first.append(ins)
+        else:
+            self.after.setdefault(id(anchor), []).append(ins)
+
+    # ---- emitting -----------------------------------------------------------------------------
+    def emit(self) -> str:
+        out = self.lines
+        out.append("sequenceDiagram")
+        if self.diagram.title:
+            out.append(f"    title {mermaid_text(self.diagram.title)}")
+        if not self.ids and (self.first or self.last_circles or self.after):
+            self._pid("\0drawing", "your drawing")
+        for learner_id, pid in self.ids.items():
+            out.append(f"    {self.kinds[learner_id]} {pid} as {mermaid_text(self.labels[learner_id])}")
+        if any(isinstance(s, Autonumber) and not s.off for s in self.diagram.statements):
+            out.append("    autonumber")
+        for ins in self.first:
+            self._insertion(ins, 1)
+        self._statements(self.diagram.statements, 1)
+        for c in self.last_circles:
+            self._note_rect(WRONG_FILL, self._span(), [c], 1)
+        return "\n".join(out) + "\n"
+
+    def _statements(self, statements, depth: int) -> None:
+        for s in statements:
+            if not isinstance(s, (Message, Note, Block)):
+                continue  # activations, links, autonumber: not redrawn
+            for c in self.before.get(id(s), ()):
+                self._note_rect(WRONG_FILL, self._actors_of(s) if not isinstance(s, Block) else self._span(), [c], depth)
+            circles = self.wrap.get(id(s))
+            if circles:
+                self._line(f"rect {WRONG_FILL}", depth)
+                self._statement(s, depth + 1)
+                for c in circles:
+                    self._line(f"Note over {self._actors_of(s)}: {mermaid_text(c.number + ' ' + c.text)}", depth + 1)
+                self._line("end", depth)
+            else:
+                self._statement(s, depth)
+            for ins in self.after.get(id(s), ()):
+                self._insertion(ins, depth, s)
+
+    def _statement(self, s, depth: int) -> None:
+        if isinstance(s, Message):
+            arrow = s.arrow if s.arrow in ARROWS else "->>"
+            self._line(f"{self.ids[s.source]}{arrow}{self.ids[s.target]}: {mermaid_text(s.text)}", depth)
+        elif isinstance(s, Note):
+            placement = s.placement if s.placement in ("left of", "right of", "over") else "over"
+            actors = self._actors_of(s)
+            if placement != "over":
+                actors = actors.split(",")[0]
+            self._line(f"Note {placement} {actors}: {mermaid_text(s.text)}", depth)
+        elif isinstance(s, Block):
+            self._block(s, depth)
+
+    def _block(self, b: Block, depth: int) -> None:
+        kind = b.kind if b.kind in BLOCK_KINDS else "rect"
+        for i, br in enumerate(b.branches):
+            if i == 0:
+                if kind == "rect":
+                    color = b.label.strip() if _RECT_COLOR.match(b.label.strip()) else NEUTRAL_FILL
+                    self._line(f"rect {color}", depth)
+                else:
+                    self._line(f"{kind} {mermaid_text(br.label or b.label)}".rstrip(), depth)
+            else:
+                keyword = {"alt": "else", "par": "and", "par_over": "and", "critical": "option"}.get(kind)
+                if keyword is None:
+                    continue
+                self._line(f"{keyword} {mermaid_text(br.label)}".rstrip(), depth)
+            self._statements(br.statements, depth + 1)
+        if not b.branches:
+            self._line(f"rect {NEUTRAL_FILL}" if kind == "rect" else kind, depth)
+            self._line(f"Note over {self._span()}: (empty)", depth + 1)
+        self._line("end", depth)
+
+    def _insertion(self, ins: Insertion, depth: int, anchor=None) -> None:
+        text = mermaid_text(f"{ins.number} {ins.text}")
+        if ins.style == "missing":
+            actor = self._missing_actor(anchor)
+            self._line(f"rect {MISSING_FILL}", depth)
+            self._line(f"{actor}--){actor}: {text}", depth + 1)
+            self._line("end", depth)
+        else:
+            self._line(f"rect {BOUNDARY_FILL}", depth)
+            self._line(f"Note over {self._span()}: {text}", depth + 1)
+            self._line("end", depth)
+
+    def _missing_actor(self, anchor) -> str:
+        if isinstance(anchor, Message):
+            return self.ids[anchor.target]
+        if isinstance(anchor, Note) and anchor.actors:
+            return self.ids[anchor.actors[0]]
+        return next(iter(self.ids.values()))
+
+    def _note_rect(self, fill: str, actors: str, circles: list[Circle], depth: int) -> None:
+        self._line(f"rect {fill}", depth)
+        for c in circles:
+            self._line(f"Note over {actors}: {mermaid_text(c.number + ' ' + c.text)}", depth + 1)
+        self._line("end", depth)
+
+    def _line(self, text: str, depth: int) -> None:
+        self.lines.append("    " * depth + text)

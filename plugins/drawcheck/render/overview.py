@@ -1,0 +1,69 @@
+"""The class overview page: every submission in one table, and three charts."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from drawcheck.render.feedback import format_score, handle_text
+from drawcheck.render.model import Graded, Refused
+from drawcheck.render.stats import (
+    MISPLACED_KINDS, boundary_histogram, describe_boundary, step_counts,
+)
+from drawcheck.render.svg import bar_chart
+from drawcheck.safety import html_text
+
+
+def _step_name(reference, step_id: str) -> str:
+    try:
+        return reference.step(step_id).name
+    except (KeyError, LookupError, ValueError):
+        return step_id
+
+
+def _status(g: Graded) -> str:
+    r = g.result
+    if r.status == "invalid":
+        return "needs fixing"
+    if r.status == "correct":
+        return "correct"
+    return f"{len(r.corrections)} correction(s)"
+
+
+def overview_rows(graded: list[Graded], refused: list[Refused], reference) -> list[str]:
+    rows = ["| Learner | Status | Score | Boundary drawn | Corrected drawing |", "|---|---|---|---|---|"]
+    for g in sorted(graded, key=lambda g: g.handle.lower()):
+        name = handle_text(g.handle) + (" *(example)*" if g.example else "")
+        link = f"[{name}]({quote(g.handle)}.md)"
+        score = "—" if g.result.status == "invalid" else format_score(g.result.score)
+        corrected = _status(g.corrected) if g.corrected else "—"
+        rows.append(f"| {link} | {_status(g)} | {score} | {describe_boundary(g.result.boundary, reference)} | {corrected} |")
+    for r in refused:
+        where = f"{html_text(r.file)}:{r.line}" if r.line else html_text(r.file)
+        rows.append(f"| <code>{where}</code> | refused: {html_text(r.message)} | — | — | — |")
+    return rows
+
+
+def overview_page(graded: list[Graded], refused: list[Refused], reference) -> str:
+    """Markdown of `feedback/index.md`."""
+    results = [g.result for g in graded if g.result.status != "invalid"]
+    histogram = boundary_histogram(results, reference)
+    missed = [(_step_name(reference, s), n) for s, n in step_counts(results, ("missing",))[:12]]
+    misplaced = [(_step_name(reference, s), n) for s, n in step_counts(results, MISPLACED_KINDS)[:12]]
+    invalid = sum(1 for g in graded if g.result.status == "invalid")
+    correct = sum(1 for g in graded if g.result.status == "correct")
+    out = [
+        "# Class overview", "",
+        f"**{len(graded)}** submission(s): {correct} correct, {len(graded) - correct - invalid} with corrections, "
+        f"{invalid} that could not be checked" + (f", {len(refused)} refused file(s)" if refused else "") + ".",
+        "",
+        "## Where the boundary was drawn", "",
+        bar_chart(list(histogram.items()), title="Boundary relative to the true one", highlight="correct"), "",
+        "## Most-missed steps", "",
+        bar_chart(missed, title="Learners who left the step out"), "",
+        "## Most-misplaced steps", "",
+        bar_chart(misplaced, title="Learners who drew the step in the wrong place or cycle"), "",
+        "## Every submission", "",
+    ]
+    out += overview_rows(graded, refused, reference)
+    out.append("")
+    return "\n".join(out)

@@ -1,0 +1,94 @@
+"""Class-wide numbers: where the boundary was drawn, which steps were missed or misplaced."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterable
+
+from drawcheck.grade.model import BoundaryPlacement, Result
+
+BUCKETS = ("2+ early", "1 early", "correct", "late", "none")
+MISPLACED_KINDS = ("order", "wrong-cycle")
+
+
+def _main_path(reference) -> list:
+    """Required steps of the two cycles, in reference order: the ruler offsets are counted on."""
+    return [s for s in reference.steps if s.required and s.cycle in ("scheduling", "binding")]
+
+
+def _index(reference, step_id: str | None) -> int | None:
+    if step_id is None:
+        return None
+    try:
+        return reference.step(step_id).index
+    except (KeyError, LookupError, ValueError):
+        return None
+
+
+def _true_position(reference, main) -> int:
+    spec = getattr(reference, "boundary", None)
+    last = _index(reference, spec.after) if spec is not None else None
+    if last is None:
+        return sum(1 for s in main if s.cycle == "scheduling")
+    return sum(1 for s in main if s.index <= last)
+
+
+def boundary_offset(boundary: BoundaryPlacement | None, reference) -> int | None:
+    """Signed distance, in required steps, from the learner's boundary to the true one (<0: early)."""
+    if boundary is None:
+        return None
+    main = _main_path(reference)
+    true_position = _true_position(reference, main)
+    after, before = _index(reference, boundary.after), _index(reference, boundary.before)
+    if after is not None:
+        position = sum(1 for s in main if s.index <= after)
+    elif before is not None:
+        position = sum(1 for s in main if s.index < before)
+    else:
+        return None
+    return position - true_position
+
+
+def boundary_bucket(offset: int | None) -> str:
+    """One of BUCKETS for an offset from `boundary_offset`."""
+    if offset is None:
+        return "none"
+    if offset <= -2:
+        return "2+ early"
+    if offset == -1:
+        return "1 early"
+    return "correct" if offset == 0 else "late"
+
+
+def boundary_histogram(results: Iterable[Result], reference) -> dict[str, int]:
+    """How many learners drew the boundary in each bucket, every bucket present."""
+    counts = Counter(boundary_bucket(boundary_offset(r.boundary, reference)) for r in results)
+    return {b: counts.get(b, 0) for b in BUCKETS}
+
+
+def step_counts(results: Iterable[Result], kinds: tuple[str, ...]) -> list[tuple[str, int]]:
+    """(step id, learners with a finding of `kinds` on it), most first; each learner counted once per step."""
+    counts: Counter[str] = Counter()
+    for r in results:
+        counts.update({f.point for f in r.findings if f.kind in kinds and f.point})
+    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+def describe_boundary(boundary: BoundaryPlacement | None, reference) -> str:
+    """"after Reserve, before Permit (1 early)" — plain text of reference names, no learner text."""
+    if boundary is None:
+        return "not drawn"
+
+    def name(step_id):
+        try:
+            return reference.step(step_id).name
+        except (KeyError, LookupError, ValueError):
+            return None
+
+    parts = []
+    if boundary.after and name(boundary.after):
+        parts.append(f"after {name(boundary.after)}")
+    if boundary.before and name(boundary.before):
+        parts.append(f"before {name(boundary.before)}")
+    where = ", ".join(parts) or f"at line {boundary.line}"
+    return f"{where} ({boundary_bucket(boundary_offset(boundary, reference))})"

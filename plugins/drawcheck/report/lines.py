@@ -1,0 +1,41 @@
+"""One report line per finding: what the build log and annotations are made of."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from drawcheck.grade.model import Result
+from drawcheck.safety import log_text
+
+ERROR_KINDS = frozenset({"syntax", "unsafe", "intake"})
+
+
+@dataclass(frozen=True, slots=True)
+class ReportLine:
+    """One finding of one file, already classified as error / correction / hint."""
+
+    file: str
+    line: int | None
+    kind: str
+    severity: str  # "error" | "correction" | "hint"
+    message: str
+    version: str | None = None
+
+
+def report_lines(result: Result) -> list[ReportLine]:
+    """Every finding of `result` in line order; syntax/unsafe findings become errors."""
+    out = []
+    for f in sorted(result.findings, key=lambda f: (f.line is None, f.line or 0)):
+        severity = "error" if f.kind in ERROR_KINDS else f.severity
+        out.append(ReportLine(result.file, f.line, f.kind, severity, f.message, f.version))
+    return out
+
+
+def location(file: str, line: int | None) -> str:
+    return f"{file}:{line}" if line else file
+
+
+def format_log_line(item: ReportLine) -> str:
+    """`drawcheck: answers/x.mmd:14: <message>`."""
+    version = f" (true in Kubernetes {item.version})" if item.version else ""
+    return f"drawcheck: {log_text(location(item.file, item.line))}: {log_text(item.message + version, max_chars=1000)}"

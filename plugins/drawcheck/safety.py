@@ -1,0 +1,281 @@
+"""Learner text is untrusted: escape it for each place it goes, and find what the site refuses.
+
+Escapers (use one every time learner text reaches a page, a diagram, a log or a workflow command):
+
+- `mermaid_text`  a label inside one Mermaid sequenceDiagram line (message, note, alias, block label)
+- `html_text`     inline text in HTML or Markdown (not inside code spans)
+- `log_text`      one line of a build log
+- `workflow_text` / `workflow_property`  a GitHub workflow command's message / property value
+
+`find_unsafe` lists the content the site will not render as written, each with its line.
+
+How Mermaid 12.3.0 treats `#NNN;` (checked in dist/mermaid.js): before parsing, `encodeEntities` turns
+every `#\\w+;` into a placeholder (`\\uFB02\\xB0\\xB0NNN\\xB6\\xDF`), so the lexer never sees the `#`, `;` or
+the character itself; DOMPurify then sanitises text that holds no `<`; after the SVG is serialised,
+`decodeEntities` turns the placeholder into `&#NNN;`, which the browser's HTML parser reads back as a
+single text character. So `#60;` is drawn as a visible `<` and can never start a tag.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from drawcheck.parse.model import Diagram
+
+__all__ = [
+    "UnsafeItem", "find_unsafe", "mermaid_text", "html_text", "log_text",
+    "workflow_text", "workflow_property", "MAX_LABEL_CHARS",
+]
+
+MAX_LABEL_CHARS = 200
+"""Longest label `mermaid_text` keeps (in characters of the original text)."""
+
+# Characters Mermaid 12.3.0 uses for its entity placeholders; never let them through raw.
+_PLACEHOLDER_CHARS = frozenset("\ufb02\xb0\xb6\xdf")
+_MERMAID_KEEP_PUNCT = frozenset(" .!?_")
+_INVISIBLE_CATEGORIES = ("Cc", "Cf", "Co", "Cn", "Cs")
+_LINE_BREAKS = re.compile(r"\r\n|\r|\n|\u2028|\u2029|\x85|\x0b|\x0c")
+
+
+def _flatten(s: object) -> str:
+    """One line of plain characters: line breaks and tabs become spaces, invisible characters go."""
+    text = _LINE_BREAKS.sub(" ", str(s)).replace("\t", " ")
+    return "".join(ch for ch in text if unicodedata.category(ch) not in _INVISIBLE_CATEGORIES)
+
+
+def _shorten(text: str, max_chars: int | None) -> str:
+    if max_chars is not None and len(text) > max_chars:
+        return text[: max(max_chars - 1, 0)].rstrip() + "\u2026"
+    return text
+
+
+def mermaid_text(s: object, *, max_chars: int | None = MAX_LABEL_CHARS) -> str:
+    """`s` as label text for one Mermaid sequenceDiagram line; renders as the same visible text.
+
+    Letters, digits, spaces and `. ! ? _` stay; every other character (all other ASCII punctuation,
+    Mermaid's placeholder characters) becomes a Mermaid entity code such as `#60;`, so no HTML, arrow,
+    comment (`%%`, `#`), statement end (`;`, newline), `:`, `$$`, `{{`, `--8<--` or `@{` survives as
+    syntax. Line breaks and tabs become spaces; invisible characters are dropped; at most `max_chars`
+    characters are kept (an ellipsis marks a cut).
+    """
+    text = _shorten(" ".join(_flatten(s).split()), max_chars)
+    out = []
+    for ch in text:
+        if ch.isalnum() and ch not in _PLACEHOLDER_CHARS and ch.isascii() or ch in _MERMAID_KEEP_PUNCT:
+            out.append(ch)
+        elif not ch.isascii() and ch not in _PLACEHOLDER_CHARS and unicodedata.category(ch)[0] in "LMN":
+            out.append(ch)
+        else:
+            out.append(f"#{ord(ch)};")
+    result = "".join(out)
+    # `:wrap` / `:nowrap` right after a colon switch Mermaid's wrapping; never start with them.
+    if re.match(r"(?i)(no)?wrap", result):
+        result = f"#{ord(result[0])};" + result[1:]
+    return result
+
+
+def html_text(s: object, *, max_chars: int | None = None) -> str:
+    """`s` as inline HTML/Markdown text: shown as written, never markup, never a Markdown construct.
+
+    HTML-escapes `& < > " '`, writes every other ASCII punctuation character as a numeric character
+    reference (so `*`, `_`, `` ` ``, `[`, `#`, `|`, `{{`, `--8<--`, `???` are plain text to Markdown,
+    pymdownx.snippets and Jinja), and flattens line breaks so no new block can start.
+    Not for code spans or fenced code, where references show literally.
+    """
+    text = _shorten(" ".join(_flatten(s).split()), max_chars)
+    out = []
+    for ch in text:
+        if ch.isascii() and not ch.isalnum() and ch != " ":
+            out.append(f"&#{ord(ch)};")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def log_text(s: object, *, max_chars: int | None = 300) -> str:
+    """`s` for one build-log line: no line breaks, no control or direction-changing characters."""
+    return _shorten(" ".join(_flatten(s).split()), max_chars)
+
+
+def workflow_text(s: object) -> str:
+    """`s` as the message of a GitHub workflow command (`::error file=..::MESSAGE`)."""
+    return str(s).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def workflow_property(s: object) -> str:
+    """`s` as a property value of a GitHub workflow command (`file=`, `title=`, ...)."""
+    return workflow_text(s).replace(":", "%3A").replace(",", "%2C")
+
+
+# --------------------------------------------------------------------------- find_unsafe
+
+
+@dataclass(frozen=True, slots=True)
+class UnsafeItem:
+    """Content the site refuses to render as written: where it is and what it is, for a beginner."""
+
+    line: int
+    what: str
+
+
+_TAG = re.compile(r"</?[A-Za-z!?]")  # as the HTML tokenizer sees a tag start
+_ALLOWED_TAG = re.compile(r"(?i)<br\s*/?>")
+_HANDLER = re.compile(r"(?i)\bon[a-z]{3,}\s*=")
+_SCRIPTY = re.compile(r"(?i)</?(script|iframe|object|embed|svg|math|style|img|link|meta|base|form)\b")
+_DIRECTIVE = re.compile(r"%%\s*\{")
+_KATEX = re.compile(r"\$\$")
+_TEMPLATE = re.compile(r"\{\{|\{%|\{#")
+_SNIPPET = re.compile(r"-+\s*8\s*<\s*-+")
+_WORKFLOW = re.compile(
+    r"(?i)::\s*(error|warning|notice|debug|group|endgroup|add-mask|stop-commands|set-output|set-env|"
+    r"add-path|save-state|echo|add-matcher|remove-matcher)\b[^\n]*?::"
+)
+_BAD_SCHEME = re.compile(r"(?i)(javascript|vbscript|livescript|data)\s*:")
+_ALWAYS_BAD_SCHEME = re.compile(r"(?i)(javascript|vbscript|livescript)\s*:")
+_LINK_LINE = re.compile(r"(?i)^\s*(links?|properties|details)\b")
+_MD_BLOCK_START = re.compile(r"^\s*(```|~~~|\?\?\?|!!!|///|-{3,}\s*$|\*{3,}\s*$|<!--|-->)")
+_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+_MERMAID_ENTITY = re.compile(r"#(\w+);")
+
+
+def _decode_mermaid_entities(text: str) -> str:
+    def one(m: re.Match) -> str:
+        inner = m.group(1)
+        if inner.lstrip("+").isdigit():
+            try:
+                return chr(int(inner.lstrip("+")))
+            except (ValueError, OverflowError):
+                return m.group(0)
+        return html.unescape(f"&{inner};")
+
+    return _MERMAID_ENTITY.sub(one, text)
+
+
+def _decoded_views(line: str) -> list[str]:
+    """The line as written, and as a browser might read it after Mermaid and/or HTML entity decoding."""
+    views = [line]
+    frontier = [line]
+    for _ in range(3):
+        nxt = []
+        for view in frontier:
+            for decoded in (html.unescape(view), _decode_mermaid_entities(view)):
+                if decoded not in views:
+                    views.append(decoded)
+                    nxt.append(decoded)
+        if not nxt:
+            break
+        frontier = nxt
+    return views
+
+
+def _squeeze(text: str) -> str:
+    """What a URL parser sees: whitespace and control characters inside a scheme are ignored."""
+    return "".join(ch for ch in text if not ch.isspace() and unicodedata.category(ch)[0] != "C")
+
+
+def _front_matter_span(lines: list[str]) -> tuple[int, int] | None:
+    """0-based (start, end) of a leading `---` ... `---` block, as Mermaid finds it."""
+    first = next((i for i, ln in enumerate(lines) if ln.strip()), None)
+    if first is None or lines[first].strip() != "---":
+        return None
+    for j in range(first + 1, len(lines)):
+        if lines[j].strip() == "---":
+            return first, j
+    return first, len(lines) - 1
+
+
+def _front_matter_items(lines: list[str], start: int, end: int) -> list[UnsafeItem]:
+    body = lines[start + 1:end]
+    for offset, ln in enumerate(body):
+        stripped = ln.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if re.match(r"""^["']?title["']?\s*:""", stripped):
+            continue
+        if ln[:1] in (" ", "\t"):
+            continue  # continuation of a multi-line title value
+        return [UnsafeItem(
+            start + 2 + offset,
+            "front matter may only hold `title:`; settings such as `config:` would change how the "
+            "site draws diagrams. Remove the `---` block and put `title ...` inside the diagram instead",
+        )]
+    return []
+
+
+def find_unsafe(diagram: "Diagram | None", text: str) -> list[UnsafeItem]:
+    """Everything in `text` the site refuses to render as written, one item per line and problem.
+
+    `diagram` (the parse of `text`) adds the directives and front matter the parser saw; the raw
+    text is scanned line by line either way, so a file that does not parse is still checked.
+    """
+    lines = _LINE_BREAKS.split(text)
+    items: dict[tuple[int, str], UnsafeItem] = {}
+
+    def add(line: int, what: str) -> None:
+        items.setdefault((line, what), UnsafeItem(line, what))
+
+    span = _front_matter_span(lines)
+    if span is not None:
+        for item in _front_matter_items(lines, *span):
+            add(item.line, item.what)
+
+    for index, raw in enumerate(lines):
+        number = index + 1
+        in_front_matter = span is not None and span[0] <= index <= span[1]
+        views = _decoded_views(raw)
+        joined = " ".join(views)
+        if _CONTROL.search(raw):
+            add(number, "a control character (invisible) is in this line; delete it and retype the text")
+        if _BIDI.search(raw):
+            add(number, "an invisible character that reverses text direction is in this line; delete it")
+        if any(_SCRIPTY.search(v) for v in views):
+            add(number, "HTML such as <script>, <iframe> or <img> is not allowed; write plain words instead")
+        elif any(_TAG.search(_ALLOWED_TAG.sub(" ", v)) for v in views):
+            add(number, "HTML tags (text like <b> or </details>) are not allowed; write plain words instead")
+        if any(_HANDLER.search(v) for v in views):
+            add(number, "text like onerror= or onload= is an HTML event handler and is not allowed; remove it")
+        schemes = _BAD_SCHEME if _LINK_LINE.match(raw) else _ALWAYS_BAD_SCHEME
+        if any(schemes.search(_squeeze(v)) for v in views):
+            add(number, "javascript:, vbscript: and data: links are not allowed; link to an https:// page or remove it")
+        if _DIRECTIVE.search(joined):
+            add(number, "%%{...}%% directives change how the site draws diagrams and are not allowed; delete the line")
+        if _KATEX.search(joined):
+            add(number, "$$ starts a maths formula; write the text without $$")
+        if _TEMPLATE.search(joined):
+            add(number, "{{ }} and {% %} are template syntax; write the text without curly braces")
+        if _SNIPPET.search(joined):
+            add(number, "--8<-- would include another file into the page; remove it")
+        if _WORKFLOW.search(joined) or raw.lstrip().startswith("::"):
+            add(number, "text like ::error:: is a GitHub Actions command; write it without the double colons")
+        if not in_front_matter and _MD_BLOCK_START.match(raw):
+            add(number, "a line starting with ```, ~~~, ???, !!!, --- or <!-- would break the page around "
+                        "your diagram; remove or reword it")
+
+    if diagram is not None:
+        for directive in getattr(diagram, "directives", ()) or ():
+            add(directive.line,
+                "%%{...}%% directives change how the site draws diagrams and are not allowed; delete the line")
+
+    return sorted(items.values(), key=lambda item: (item.line, item.what))
+
+
+# --------------------------------------------------------------------------- Markdown fence
+
+
+def fence_mermaid_custom(source, language, class_name, options, md, **kwargs):
+    """pymdownx.superfences format for ```mermaid fences that HTML-escapes the diagram source.
+
+    mkdocs-mermaid2's own `fence_mermaid_custom` writes the source into the page unescaped, so a label
+    such as `<img src=x onerror=...>` becomes a live element before Mermaid ever runs. This one writes
+    `<pre class="mermaid"><code>ESCAPED</code></pre>` (Material reads it back with textContent). The
+    function name is what mkdocs-mermaid2 looks for to load Mermaid for Material, so keep it.
+    """
+    from pymdownx.superfences import fence_code_format
+
+    return fence_code_format(source, language, class_name, options, md, **kwargs)

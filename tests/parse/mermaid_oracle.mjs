@@ -1,0 +1,71 @@
+// Differential-test oracle: runs Mermaid's own parser (the pinned node_modules/mermaid)
+// on many files in ONE node process.
+// Input (stdin): JSON array of file paths, or {"texts": ["...", ...]}.
+// Output (stdout): one JSON object per input, per line:
+//   {"file", "valid", "error", "type", "participants": [[id,label,kind]], "messages": [[from,to,text]],
+//    "notes": [[from,to,text]]}
+// Mermaid's entity stand-ins are turned back into `#...;` so values compare with what was written.
+import { readFileSync } from 'node:fs';
+import { JSDOM } from 'jsdom';
+
+const dom = new JSDOM('<!doctype html><html><body></body></html>', { pretendToBeVisual: true });
+globalThis.window = dom.window;
+globalThis.document = dom.window.document;
+for (const key of ['Option', 'Element', 'HTMLElement', 'SVGElement', 'DOMParser', 'navigator']) {
+  if (!(key in globalThis)) {
+    try { globalThis[key] = dom.window[key]; } catch { /* read-only in node */ }
+  }
+}
+
+const { default: mermaid } = await import('mermaid');
+mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', logLevel: 5 });
+
+const ARROW_TYPES = new Set([0, 1, 3, 4, 5, 6, 24, 25, 33, 34, 41, 42, 43, 44, 45, 46, 47, 48,
+  51, 52, 53, 54, 55, 56, 57, 58]);
+const NOTE = 2;
+const decode = (s) => (typeof s === 'string'
+  ? s.replace(/\uFB02\u00B0\u00B0/g, '#').replace(/\uFB02\u00B0/g, '#').replace(/\u00B6\u00DF/g, ';')
+  : s);
+
+async function oracle(text) {
+  try {
+    await mermaid.parse(text);
+  } catch (e) {
+    return { valid: false, error: String(e && e.message ? e.message : e).slice(0, 500) };
+  }
+  try {
+    const diagram = await mermaid.mermaidAPI.getDiagramFromText(text);
+    if (diagram.type !== 'sequence') {
+      return { valid: false, error: `detected as ${diagram.type}`, type: diagram.type };
+    }
+    const db = diagram.db;
+    const participants = [];
+    for (const [id, actor] of db.getActors()) {
+      participants.push([decode(id), decode(actor.description), String(actor.type)]);
+    }
+    const messages = [];
+    const notes = [];
+    for (const m of db.getMessages()) {
+      if (ARROW_TYPES.has(m.type)) messages.push([decode(m.from), decode(m.to), decode(m.message)]);
+      else if (m.type === NOTE) notes.push([decode(m.from), decode(m.to), decode(m.message)]);
+    }
+    return { valid: true, type: 'sequence', participants, messages, notes };
+  } catch (e) {
+    return { valid: false, error: 'db: ' + String(e && e.message ? e.message : e).slice(0, 500) };
+  }
+}
+
+const input = JSON.parse(readFileSync(0, 'utf8'));
+const items = Array.isArray(input) ? input.map((f) => ({ file: f })) : input.texts.map((t, i) => ({ file: String(i), text: t }));
+const out = [];
+const started = process.hrtime.bigint();
+for (const item of items) {
+  let text = item.text;
+  if (text === undefined) {
+    try { text = readFileSync(item.file, 'utf8'); } catch (e) { out.push(JSON.stringify({ file: item.file, valid: false, error: 'unreadable' })); continue; }
+  }
+  out.push(JSON.stringify({ file: item.file, ...(await oracle(text)) }));
+}
+const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
+process.stdout.write(out.join('\n') + '\n');
+process.stderr.write(JSON.stringify({ elapsed_ms: elapsedMs, count: items.length }) + '\n');

@@ -1,0 +1,83 @@
+"""Hostile or broken input: always a clear ParseError, never a traceback or a hang."""
+
+from __future__ import annotations
+
+import time
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from drawcheck.parse import parse_bytes, parse_text
+from drawcheck.parse.lexer import ARROWS
+
+
+def only_error(d):
+    assert not d.valid
+    return d.errors[0]
+
+
+def test_empty_and_blank():
+    assert "no diagram" in only_error(parse_text("")).message
+    assert "no diagram" in only_error(parse_text(" \n\t\n")).message
+
+
+def test_non_utf8_bytes_name_the_line():
+    err = only_error(parse_bytes(b"sequenceDiagram\nA->>B: ok\nA->>B: caf\xe9\n"))
+    assert err.line == 3 and err.column == 11 and "UTF-8" in err.message
+
+
+def test_flowchart_and_only_front_matter():
+    assert "not a sequence diagram" in only_error(parse_text("graph TD\nA-->B\n")).message
+    assert "no diagram" in only_error(parse_text("---\ntitle: x\n---\n")).message
+
+
+def test_ten_megabytes_is_fast_and_clean():
+    line = "A->>B: " + "x" * 90 + "\n"
+    big = "sequenceDiagram\n" + line * (10_000_000 // len(line))
+    started = time.perf_counter()
+    d = parse_text(big)
+    assert d.valid and len(d.statements) > 100_000
+    junk = "sequenceDiagram\n" + ("}%%{<<-->>--x" * 10 + "\n") * 50_000
+    d2 = parse_text(junk)
+    assert not d2.valid and d2.errors[0].line == 2
+    one_line = "sequenceDiagram\n" + "a" * 5_000_000
+    assert not parse_text(one_line).valid
+    assert time.perf_counter() - started < 60
+
+
+def test_pathological_whitespace_does_not_hang():
+    started = time.perf_counter()
+    parse_text("sequenceDiagram\n" + " \n" * 200_000 + "%% c\n")
+    parse_text("%%{init:" + " " * 100_000)
+    parse_text("sequenceDiagram\nA" + "-" * 100_000 + "B: x\n")
+    assert time.perf_counter() - started < 20
+
+
+_pieces = st.sampled_from(
+    ["sequenceDiagram", "\n", "\r\n", " ", "\t", "A", "Bob", "end", "end-user", "loop", "alt", "else", "par", "and",
+     "critical", "option", "opt", "break", "rect", "box", "participant", "actor", "as", "Note", "over", "left of",
+     "right of", ",", ":", ": text", ";", "#", "%%", "%%{init: {}}%%", "---", "+", "-", "()", "@{", "}",
+     "activate", "deactivate", "autonumber", "off", "create", "destroy", "title", "accDescr {", "link", "1 ",
+     "#35;", "<", ">", "é", "\ufeff"] + list(ARROWS))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_pieces, max_size=40))
+def test_never_crashes_and_lines_are_in_range(pieces):
+    text = "".join(pieces)
+    d = parse_text(text)
+    last = text.replace("\r\n", "\n").replace("\r", "\n").count("\n") + 1
+    for e in d.errors:
+        assert 1 <= e.line <= last, (e, text)
+        assert e.column >= 1 and e.message
+    for s, _ in d.walk():
+        assert 1 <= s.line <= last
+    for p in d.participants:
+        assert 1 <= p.line <= last
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=300))
+def test_any_bytes_never_crash(data):
+    d = parse_bytes(data)
+    assert d.valid or d.errors

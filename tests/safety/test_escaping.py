@@ -1,0 +1,112 @@
+"""The escapers: output is inert where it goes and still shows the learner's own text."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from drawcheck.safety import (
+    MAX_LABEL_CHARS, html_text, log_text, mermaid_text, workflow_property, workflow_text,
+)
+
+MERMAID_ENTITY = re.compile(r"#(\d+);")
+
+
+def mermaid_decode(label: str) -> str:
+    """What Mermaid 12.3.0 draws for a label: each `#NNN;` becomes one character."""
+    return MERMAID_ENTITY.sub(lambda m: chr(int(m.group(1))), label)
+
+
+def flattened(s: str) -> str:
+    return " ".join(log_text(s, max_chars=None).split())
+
+
+HOSTILE = [
+    '<img src=x onerror="window.__pwned=1">',
+    "</details><script>alert(1)</script>",
+    "A->>B: x; Note over A: %%{init: {'securityLevel': 'loose'}}%%",
+    "text # comment ; next",
+    "$$\\alert{1}$$",
+    "{{ config.site_name }} {% raw %}",
+    '--8<-- "/etc/passwd"',
+    "::error::pwned",
+    "wrap:sneaky",
+    "A-->>B",
+    "participant X as Y",
+    "line one\nline two\r\nline three",
+    "\u202eevil\u202c",
+    "#60;script#62;",
+    "&lt;b&gt;",
+    "\ufb02\xb0\xb060\xb6\xdf",
+    "",
+]
+
+
+@pytest.mark.parametrize("raw", HOSTILE)
+def test_mermaid_text_keeps_only_inert_characters(raw):
+    label = mermaid_text(raw)
+    without_codes = MERMAID_ENTITY.sub("", label)
+    assert re.fullmatch(r"[A-Za-z0-9 .!?_]*|[^\x00-\x7f]*", without_codes) or all(
+        ch.isalnum() or ch in " .!?_" for ch in without_codes
+    ), label
+    for token in ("<", ">", "&", '"', "'", "%", ":", "\n", "\r", "$", "{", "-", "@", ","):
+        assert token not in without_codes
+    assert mermaid_decode(label) == flattened(raw)
+
+
+@pytest.mark.parametrize("raw", HOSTILE)
+def test_html_text_shows_the_same_text_and_no_markup(raw):
+    out = html_text(raw)
+    assert html.unescape(out) == flattened(raw)
+    assert not re.search(r"[<>\"'`*_\[\]#|{}~!?\\-]", re.sub(r"&#\d+;", "", out))
+    assert "\n" not in out and "--8<--" not in out
+
+
+def test_mermaid_text_is_bounded():
+    label = mermaid_text("x" * 5000)
+    assert len(mermaid_decode(label)) == MAX_LABEL_CHARS
+    assert mermaid_decode(label).endswith("\u2026")
+    assert len(mermaid_decode(mermaid_text("y" * 5000, max_chars=10))) == 10
+    assert mermaid_text("short") == "short"
+
+
+def test_mermaid_text_never_starts_with_wrap_switch():
+    for raw in ("wrap it", "nowrap", "WRAP"):
+        assert not re.match(r"(?i)(no)?wrap", mermaid_text(raw))
+        assert mermaid_decode(mermaid_text(raw)) == raw
+
+
+def test_mermaid_text_escapes_the_placeholder_characters_mermaid_uses():
+    label = mermaid_text("\ufb02\xb0\xb060\xb6\xdf")
+    assert not set(label) & set("\ufb02\xb0\xb6\xdf")
+
+
+def test_workflow_escaping_follows_github_rules():
+    assert workflow_text("50% done\r\nnext") == "50%25 done%0D%0Anext"
+    assert workflow_property("answers/a,b.mmd:3") == "answers/a%2Cb.mmd%3A3"
+    assert workflow_text("::stop-commands::x") == "::stop-commands::x"  # one line, so inert after `::error::`
+    assert "\n" not in workflow_property("a\nb")
+
+
+def test_log_text_is_one_plain_line():
+    assert log_text("a\nb\r\n::error::c\u202e") == "a b ::error::c"
+
+
+def unescape_workflow(s: str) -> str:
+    return s.replace("%0A", "\n").replace("%0D", "\r").replace("%3A", ":").replace("%2C", ",").replace("%25", "%")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text())
+def test_escapers_round_trip_any_text(raw):
+    label = mermaid_text(raw, max_chars=None)
+    assert mermaid_decode(label) == flattened(raw)
+    assert not re.search(r"[<>&\"'%:;\n\r$`{}@,-]", MERMAID_ENTITY.sub("", label))
+    assert html.unescape(html_text(raw)) == flattened(raw)
+    assert unescape_workflow(workflow_text(raw)) == raw
+    assert unescape_workflow(workflow_property(raw)) == raw
+    assert "\n" not in workflow_property(raw) and "\r" not in workflow_text(raw)
