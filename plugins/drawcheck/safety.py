@@ -45,6 +45,8 @@ _LINE_BREAKS = re.compile(r"\r\n|\r|\n|\u2028|\u2029|\x85|\x0b|\x0c")
 def _flatten(s: object) -> str:
     """One line of plain characters: line breaks and tabs become spaces, invisible characters go."""
     text = _LINE_BREAKS.sub(" ", str(s)).replace("\t", " ")
+    if text.isascii() and text.isprintable():
+        return text
     return "".join(ch for ch in text if unicodedata.category(ch) not in _INVISIBLE_CATEGORIES)
 
 
@@ -52,6 +54,16 @@ def _shorten(text: str, max_chars: int | None) -> str:
     if max_chars is not None and len(text) > max_chars:
         return text[: max(max_chars - 1, 0)].rstrip() + "\u2026"
     return text
+
+
+_MERMAID_UNSAFE = re.compile(r"[^A-Za-z0-9 .!?_]")
+
+
+def _mermaid_code(match: re.Match) -> str:
+    ch = match.group()
+    if not ch.isascii() and ch not in _PLACEHOLDER_CHARS and unicodedata.category(ch)[0] in "LMN":
+        return ch
+    return f"#{ord(ch)};"
 
 
 def mermaid_text(s: object, *, max_chars: int | None = MAX_LABEL_CHARS) -> str:
@@ -64,19 +76,14 @@ def mermaid_text(s: object, *, max_chars: int | None = MAX_LABEL_CHARS) -> str:
     characters are kept (an ellipsis marks a cut).
     """
     text = _shorten(" ".join(_flatten(s).split()), max_chars)
-    out = []
-    for ch in text:
-        if ch.isalnum() and ch not in _PLACEHOLDER_CHARS and ch.isascii() or ch in _MERMAID_KEEP_PUNCT:
-            out.append(ch)
-        elif not ch.isascii() and ch not in _PLACEHOLDER_CHARS and unicodedata.category(ch)[0] in "LMN":
-            out.append(ch)
-        else:
-            out.append(f"#{ord(ch)};")
-    result = "".join(out)
+    result = _MERMAID_UNSAFE.sub(_mermaid_code, text)
     # `:wrap` / `:nowrap` right after a colon switch Mermaid's wrapping; never start with them.
     if re.match(r"(?i)(no)?wrap", result):
         result = f"#{ord(result[0])};" + result[1:]
     return result
+
+
+_ASCII_PUNCT = re.compile(r"[!-/:-@\[-`{-~]")
 
 
 def html_text(s: object, *, max_chars: int | None = None) -> str:
@@ -88,13 +95,7 @@ def html_text(s: object, *, max_chars: int | None = None) -> str:
     Not for code spans or fenced code, where references show literally.
     """
     text = _shorten(" ".join(_flatten(s).split()), max_chars)
-    out = []
-    for ch in text:
-        if ch.isascii() and not ch.isalnum() and ch != " ":
-            out.append(f"&#{ord(ch)};")
-        else:
-            out.append(ch)
-    return "".join(out)
+    return _ASCII_PUNCT.sub(lambda m: f"&#{ord(m.group())};", text)
 
 
 def log_text(s: object, *, max_chars: int | None = 300) -> str:
@@ -174,9 +175,12 @@ def _decoded_views(line: str) -> list[str]:
     return views
 
 
+_URL_IGNORED = re.compile(r"[\s\x00-\x1f\x7f-\x9f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]+")
+
+
 def _squeeze(text: str) -> str:
-    """What a URL parser sees: whitespace and control characters inside a scheme are ignored."""
-    return "".join(ch for ch in text if not ch.isspace() and unicodedata.category(ch)[0] != "C")
+    """What a URL parser sees: whitespace and invisible characters inside a scheme are ignored."""
+    return _URL_IGNORED.sub("", text)
 
 
 def _front_matter_span(lines: list[str]) -> tuple[int, int] | None:
@@ -228,20 +232,20 @@ def find_unsafe(diagram: "Diagram | None", text: str) -> list[UnsafeItem]:
     for index, raw in enumerate(lines):
         number = index + 1
         in_front_matter = span is not None and span[0] <= index <= span[1]
-        views = _decoded_views(raw)
-        joined = " ".join(views)
+        # one string holding the line as written and every decoded reading of it
+        joined = "\n".join(_decoded_views(raw)) if ("&" in raw or "#" in raw) else raw
         if _CONTROL.search(raw):
             add(number, "a control character (invisible) is in this line; delete it and retype the text")
         if _BIDI.search(raw):
             add(number, "an invisible character that reverses text direction is in this line; delete it")
-        if any(_SCRIPTY.search(v) for v in views):
+        if _SCRIPTY.search(joined):
             add(number, "HTML such as <script>, <iframe> or <img> is not allowed; write plain words instead")
-        elif any(_TAG.search(_ALLOWED_TAG.sub(" ", v)) for v in views):
+        elif _TAG.search(_ALLOWED_TAG.sub(" ", joined)):
             add(number, "HTML tags (text like <b> or </details>) are not allowed; write plain words instead")
-        if any(_HANDLER.search(v) for v in views):
+        if _HANDLER.search(joined):
             add(number, "text like onerror= or onload= is an HTML event handler and is not allowed; remove it")
         schemes = _BAD_SCHEME if _LINK_LINE.match(raw) else _ALWAYS_BAD_SCHEME
-        if any(schemes.search(_squeeze(v)) for v in views):
+        if schemes.search(_squeeze(joined)):
             add(number, "javascript:, vbscript: and data: links are not allowed; link to an https:// page or remove it")
         if _DIRECTIVE.search(joined):
             add(number, "%%{...}%% directives change how the site draws diagrams and are not allowed; delete the line")

@@ -56,6 +56,21 @@ async function oracle(text) {
 }
 
 const input = JSON.parse(readFileSync(0, 'utf8'));
+if (!Array.isArray(input) && input.mode === 'bench') {
+  // Timing only: Mermaid's parse on each text, `repeat` rounds; prints {"elapsed_ms", "count", "valid"}.
+  const repeat = input.repeat || 1;
+  let valid = 0;
+  for (const t of input.texts.slice(0, 5)) { try { await mermaid.parse(t); } catch { /* warm-up */ } }
+  const t0 = process.hrtime.bigint();
+  for (let r = 0; r < repeat; r++) {
+    for (const t of input.texts) {
+      try { await mermaid.parse(t); valid++; } catch { /* counted as invalid */ }
+    }
+  }
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  process.stdout.write(JSON.stringify({ elapsed_ms: ms, count: input.texts.length * repeat, valid }) + '\n');
+  process.exit(0);
+}
 const items = Array.isArray(input) ? input.map((f) => ({ file: f })) : input.texts.map((t, i) => ({ file: String(i), text: t }));
 const out = [];
 const started = process.hrtime.bigint();

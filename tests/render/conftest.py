@@ -21,7 +21,7 @@ def make_reference() -> Reference:
     steps = [Step(id=i, name=i, cycle=c, tier="A" if r else "C", required=r, index=n)
              for n, (i, c, r) in enumerate(STEPS)]
     return Reference(
-        exercise_id="two-cycles", title="Two cycles", steps=steps, path="reference/two-cycles/exercise.yml",
+        exercise_id="two-cycles", title="Two cycles", steps=steps, product="Kubernetes", path="reference/two-cycles/exercise.yml",
         explanations={"boundary": "# Why the boundary is there\n\nBinding runs in a goroutine.\n\n- point one",
                       "cache": "Assume before Reserve."},
         reference_diagram="sequenceDiagram\n    participant S as Scheduler\n    S->>S: PreFilter\n",

@@ -20,8 +20,10 @@ def _item(n=1, message="m", file="answers/a.mmd", kind="order"):
 def test_log_line_format_and_flattening():
     assert format_log_line(_item(14, "Permit runs in the scheduling cycle")) == \
         "drawcheck: answers/a.mmd:14: Permit runs in the scheduling cycle"
-    assert format_log_line(ReportLine("answers/a.mmd", None, "missing", "correction", "x", "v1.15")) == \
+    assert format_log_line(ReportLine("answers/a.mmd", None, "missing", "correction", "x", "v1.15", "Kubernetes")) == \
         "drawcheck: answers/a.mmd: x (true in Kubernetes v1.15)"
+    assert format_log_line(ReportLine("answers/a.mmd", 3, "missing", "correction", "x", "v1.15")) == \
+        "drawcheck: answers/a.mmd:3: x (true in v1.15)"
     line = format_log_line(_item(2, "a\x1b[31mred\nnext"))
     assert "\n" not in line and "\x1b" not in line
 
@@ -41,7 +43,7 @@ def test_annotation_escapes_learner_text_so_it_cannot_issue_commands():
     cmd = annotation("notice", _item(7, EVIL, file="answers/a,b:c.mmd"))
     assert cmd.count("\n") == 0 and "\r" not in cmd
     assert cmd.startswith("::notice file=answers/a%2Cb%3Ac.mmd,line=7,title=drawcheck%3A order::")
-    assert "%0A::stop-commands::pwned%0D%0A" in cmd and "%250A" in cmd
+    assert cmd.endswith("::oops ::stop-commands::pwned ::error file=x::y %250A")  # one line, % escaped
 
 
 def test_annotation_levels_follow_log_levels():
@@ -78,9 +80,23 @@ def test_job_summary_lists_every_finding_escaped():
         Finding("order", "Permit", 9, "correction", "a | b <script>"),
         Finding("missing", "Bind", None, "correction", "Bind is missing", "v1.15"),
     ])
-    text = job_summary([r, Result("answers/b.mmd", "invalid", 0.0)])
+    text = job_summary([r, Result("answers/b.mmd", "invalid", 0.0)], product="Kubernetes")
     assert "| <code>answers&#47;a&#46;mmd</code> | corrections | 25 % | 2 |" in text
     assert "| <code>answers&#47;b&#46;mmd</code> | invalid | — | 0 |" in text
     assert "### Findings (2)" in text
     assert "a &#124; b &#60;script&#62;" in text and "<script>" not in text
     assert "*(true in Kubernetes v1&#46;15)*" in text
+
+
+def test_github_annotations_for_the_cli_respect_the_caps():
+    from drawcheck.report import github_annotations
+
+    results = [Result(f"answers/l{i}.mmd", "invalid", 0.0, findings=[
+        Finding("syntax", None, 2, "correction", "bad"), Finding("order", "Permit", 5, "correction", "late", "v1.15"),
+        Finding("extra", None, 7, "hint", "not a point")]) for i in range(12)]
+    cmds = github_annotations(results, product="Kubernetes", total=25)
+    assert len(cmds) <= 25
+    for level in ("error", "warning", "notice"):
+        shown, more, emitted = _count(cmds, level)
+        assert shown + more == 12 and emitted <= 10
+    assert any("(true in Kubernetes v1.15)" in c for c in cmds)

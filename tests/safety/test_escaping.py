@@ -110,3 +110,24 @@ def test_escapers_round_trip_any_text(raw):
     assert unescape_workflow(workflow_text(raw)) == raw
     assert unescape_workflow(workflow_property(raw)) == raw
     assert "\n" not in workflow_property(raw) and "\r" not in workflow_text(raw)
+
+
+def test_mermaid_fence_escapes_the_diagram_source():
+    import markdown
+
+    from drawcheck.safety import fence_mermaid_custom
+
+    md = markdown.Markdown(extensions=["pymdownx.superfences"], extension_configs={"pymdownx.superfences": {
+        "custom_fences": [{"name": "mermaid", "class": "mermaid", "format": fence_mermaid_custom}]}})
+    out = md.convert('```mermaid\nsequenceDiagram\n    A->>B: <img src=x onerror="x()"></code></pre>\n```\n')
+    assert out.startswith('<pre class="mermaid"><code>')
+    assert "<img" not in out and '&lt;img src=x onerror="x()"&gt;&lt;/code&gt;&lt;/pre&gt;</code></pre>' in out
+    assert fence_mermaid_custom.__name__ == "fence_mermaid_custom"  # mkdocs-mermaid2 looks for this name
+
+
+def test_the_site_uses_the_escaping_mermaid_fence():
+    from pathlib import Path
+
+    config = (Path(__file__).resolve().parents[2] / "mkdocs.yml").read_text(encoding="utf-8")
+    assert "!!python/name:drawcheck.safety.fence_mermaid_custom" in config
+    assert not [ln for ln in config.splitlines() if "mermaid2.fence_mermaid" in ln.split("#")[0]]

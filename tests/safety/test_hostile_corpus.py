@@ -32,9 +32,8 @@ def test_find_unsafe_reports_the_attack_on_its_line(name):
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_find_unsafe_uses_the_parsed_diagram_when_there_is_one(name):
-    parse = pytest.importorskip("drawcheck.parse")
-    if not hasattr(parse, "parse_text"):
-        pytest.skip("parser not integrated yet")  # the parser engineer's parse_text lands separately
+    from drawcheck.parse import parse_text
+
     text = (CORPUS / name).read_text(encoding="utf-8")
-    with_model = find_unsafe(parse.parse_text(text), text)
+    with_model = find_unsafe(parse_text(text), text)
     assert {i.line for i in with_model} == {e["line"] for e in EXPECTED[name]}

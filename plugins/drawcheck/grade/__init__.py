@@ -97,7 +97,12 @@ def _finding_order(f: Finding):
 
 def _points(rec: Recognised, ref: Reference) -> list[DrawnPoint]:
     cycles = ref.boundary.cycles if ref.boundary else None
-    out = [DrawnPoint(m.step, m.label, m.line, rec.effective_cycle(m.item, cycles)) for m in rec.first.values()]
+    out = []
+    for m in rec.first.values():
+        cycle = rec.effective_cycle(m.item, cycles)
+        if m.item.cycle is None and ref.cycles[ref.step(m.step).cycle].role != "main":
+            cycle = None  # the drawing does not say, and the boundary cannot tell for a step outside both sides
+        out.append(DrawnPoint(m.step, m.label, m.line, cycle))
     out.sort(key=lambda p: (p.line, ref.step(p.point).index))
     return out
 

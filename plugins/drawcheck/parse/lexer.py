@@ -198,11 +198,28 @@ def _key(c: str) -> str:
 # Only for lines where the rule-by-rule lexer provably gives the same tokens:
 # plain word names, no keyword as first word, text without `#`/`;`.
 _WORDS = r"[A-Za-z_][A-Za-z0-9_]*(?: +[A-Za-z0-9_]+)*"
+# Names are matched atomically (lookahead + backreference) so a line that is
+# not a message fails in one pass instead of backtracking through every split.
 FAST_MESSAGE = re.compile(
-    r"[ \t]*(" + _WORDS + r")[ \t]*(" + "|".join(re.escape(a) for a in ARROWS) + r")([+-]?)[ \t]*(" + _WORDS
-    + r")[ \t]*(:[^#\n;]*)(?=\n)",
+    r"[ \t]*(?=(?P<a>" + _WORDS + r"))(?P=a)[ \t]*(?P<arrow>" + "|".join(re.escape(a) for a in ARROWS)
+    + r")(?P<mod>[+-]?)[ \t]*(?=(?P<b>" + _WORDS + r"))(?P=b)[ \t]*(?P<txt>:[^#\n;]*)(?=\n)",
     FLAGS | re.IGNORECASE,
 )
+# Other common whole lines, same rule: only where the rule-by-rule lexer gives these exact tokens.
+_WORD = r"[A-Za-z0-9_]+"
+FAST_LINE = re.compile(
+    r"[ \t]*(?:"
+    r"(?P<blk>loop|rect|opt|alt|else|par_over|par|and|critical|option|break)(?:[ \t]+(?P<blabel>[^#\n;]*))?(?=\n)"
+    r"|(?P<end>end)(?=\n)"
+    r"|(?P<pkw>participant|actor)[ \t]+(?:(?=(?P<pn>" + _WORD + r"))(?P=pn)[ \t]+(?P<pas>as)[ \t]+(?P<plabel>[^ \t#\n;][^#\n;]*)"
+    r"|(?=(?P<pm>" + _WORDS + r"))(?P=pm)[ \t]*)(?=\n)"
+    r"|(?P<akw>activate|deactivate)[ \t]+(?=(?P<an>" + _WORDS + r"))(?P=an)[ \t]*(?=\n)"
+    r"|(?P<nkw>note)[ \t]+(?P<place>left of|right of|over)[ \t]+(?=(?P<n1>" + _WORDS + r"))(?P=n1)[ \t]*"
+    r"(?:(?P<comma>,)[ \t]*(?=(?P<n2>" + _WORDS + r"))(?P=n2)[ \t]*)?(?P<ntxt>:[^#\n;]*)(?=\n)"
+    r")",
+    FLAGS | re.IGNORECASE,
+)
+_NEWLINES = re.compile(r"\n+")
 _FAST_BLOCKERS = frozenset(
     "box participant actor create destroy loop rect opt alt else par par_over and critical option break end left "
     "right links link properties details over note activate deactivate title acctitle accdescr sequencediagram "
@@ -210,12 +227,64 @@ _FAST_BLOCKERS = frozenset(
 )
 
 
+def _second_word_is_as(name: str) -> bool:
+    words = name.split()
+    return len(words) > 1 and words[1].lower() == "as"
+
+
+def _fast_line_tokens(m: re.Match, line: int, line_start: int) -> list | None:
+    """Tokens for a FAST_LINE match, or None when the slow lexer must decide."""
+    col = m.start
+    new = tuple.__new__
+    if m.group("blk"):
+        kw = m.group("blk")
+        label = m.group("blabel")
+        return [new(Token, (kw.lower(), kw, line, col("blk") - line_start)),
+                new(Token, ("restOfLine", label or "", line, (col("blabel") if label is not None else m.end()) - line_start))]
+    if m.group("end"):
+        return [new(Token, ("end", m.group("end"), line, col("end") - line_start))]
+    if m.group("pkw"):
+        kw = m.group("pkw")
+        kind = "participant" if kw.lower() == "participant" else "participant_actor"
+        out = [new(Token, (kind, kw, line, col("pkw") - line_start))]
+        if m.group("pn") is not None:
+            out.append(new(Token, ("ACTOR", m.group("pn"), line, col("pn") - line_start)))
+            out.append(new(Token, ("AS", m.group("pas"), line, col("pas") - line_start)))
+            out.append(new(Token, ("restOfLine", m.group("plabel"), line, col("plabel") - line_start)))
+            return out
+        name = m.group("pm")
+        if _second_word_is_as(name):
+            return None
+        out.append(new(Token, ("ACTOR", name, line, col("pm") - line_start)))
+        return out
+    if m.group("akw"):
+        name = m.group("an")
+        if _second_word_is_as(name):
+            return None
+        kw = m.group("akw")
+        return [new(Token, (kw.lower(), kw, line, col("akw") - line_start)),
+                new(Token, ("ACTOR", name, line, col("an") - line_start))]
+    n1, n2 = m.group("n1", "n2")
+    if n1.split(" ", 1)[0].lower() in _FAST_BLOCKERS or (n2 and n2.split(" ", 1)[0].lower() in _FAST_BLOCKERS):
+        return None
+    place = m.group("place")
+    out = [new(Token, ("note", m.group("nkw"), line, col("nkw") - line_start)),
+           new(Token, (place.lower().replace(" ", "_") if place.lower() != "over" else "over", place, line,
+                       col("place") - line_start)),
+           new(Token, ("ACTOR", n1, line, col("n1") - line_start))]
+    if n2 is not None:
+        out.append(new(Token, (",", ",", line, col("comma") - line_start)))
+        out.append(new(Token, ("ACTOR", n2, line, col("n2") - line_start)))
+    out.append(new(Token, ("TXT", m.group("ntxt"), line, col("ntxt") - line_start)))
+    return out
+
+
 def _fast_ok(m: re.Match) -> bool:
-    a = m.group(1)
-    b = m.group(4)
+    a = m.group("a")
+    b = m.group("b")
     if a.split(" ", 1)[0].lower() in _FAST_BLOCKERS or b.split(" ", 1)[0].lower() in _FAST_BLOCKERS:
         return False
-    if m.group(3) == "-" and b[0] in "xX":
+    if m.group("mod") == "-" and b[0] in "xX":
         return False
     return True
 
@@ -243,7 +312,7 @@ class Comment(NamedTuple):
     text: str
 
 
-def tokenize(text: str) -> tuple[list[Token], list[Comment]]:
+def tokenize(text: str, fast_paths: bool = True) -> tuple[list[Token], list[Comment]]:
     """Split `text` (already preprocessed like Mermaid does) into tokens.
 
     Ends with an EOF token. A spot no rule matches (only possible after
@@ -260,6 +329,9 @@ def tokenize(text: str) -> tuple[list[Token], list[Comment]]:
     dispatch = _DISPATCH
     actions = _ACTIONS
     fast = FAST_MESSAGE.match
+    fast_line = FAST_LINE.match
+    newlines = _NEWLINES.match
+    new_token = tuple.__new__
     pos = 0
     end = len(text)
     line = 0
@@ -272,14 +344,32 @@ def tokenize(text: str) -> tuple[list[Token], list[Comment]]:
         else:
             c = text[pos]
             key = c if (c < "\x80" or c in JS_WS_CHARS) else _OTHER_KEY
-            if state == "INITIAL" and pos == line_start:
+            if pos == line_start and state == "INITIAL" and fast_paths:
+                fl = fast_line(text, pos)
+                if fl is not None:
+                    line_tokens = _fast_line_tokens(fl, line, line_start)
+                    if line_tokens is not None:
+                        tokens.extend(line_tokens)
+                        pos = fl.end()
+                        nl = newlines(text, pos)
+                        append(new_token(Token, ("NEWLINE", nl.group(), line, pos - line_start)))
+                        pos = nl.end()
+                        line += pos - nl.start()
+                        line_start = pos
+                        continue
                 fm = fast(text, pos)
                 if fm is not None and _fast_ok(fm):
-                    append(Token("MSG", (js_trim(fm.group(1)), fm.group(2), fm.group(3), js_trim(fm.group(4)),
-                                         fm.group(5), fm.start(2) - line_start, fm.start(4) - line_start,
-                                         fm.start(5) - line_start),
-                                 line, fm.start(1) - line_start))
+                    a, arrow, mod, b, txt = fm.group("a", "arrow", "mod", "b", "txt")
+                    append(new_token(Token, ("MSG", (a, arrow, mod, b, txt, fm.start("arrow") - line_start,
+                                                     fm.start("b") - line_start, fm.start("txt") - line_start),
+                                             line, fm.start("a") - line_start)))
                     pos = fm.end()
+                    # the line break after it: Mermaid's `\n+` rule
+                    nl = newlines(text, pos)
+                    append(new_token(Token, ("NEWLINE", nl.group(), line, pos - line_start)))
+                    pos = nl.end()
+                    line += pos - nl.start()
+                    line_start = pos
                     continue
         regex = dispatch.get((state, key)) or _dispatch(state, key)
         m = regex.match(text, pos)
@@ -294,7 +384,7 @@ def tokenize(text: str) -> tuple[list[Token], list[Comment]]:
         s = m.group()
         token, op, arg, trim = actions[rule]
         if token is not None:
-            append(Token(token, js_trim(s) if trim else s, line, pos - line_start))
+            append(new_token(Token, (token, js_trim(s) if trim else s, line, pos - line_start)))
         elif rule in SKIP_COMMENT_RULES:
             comments.append(Comment(line, s))
         if op:

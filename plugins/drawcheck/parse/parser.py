@@ -11,6 +11,7 @@ that the grammar accepted.
 from __future__ import annotations
 
 import difflib
+import re
 
 from drawcheck.parse.jsregex import js_trim
 from drawcheck.parse.lexer import ARROWS, Token, tokenize
@@ -104,7 +105,7 @@ def _load_metadata(text: str):
 
 class _Parser:
     def __init__(self, tokens: list[Token], prep: Prepared, diagram: Diagram):
-        self.toks = tokens
+        self.toks = tokens + [tokens[-1]] * 4
         self.i = 0
         self.prep = prep
         self.d = diagram
@@ -115,6 +116,7 @@ class _Parser:
         self.last_destroyed: str | None = None
         self.active: dict[str, int] = {}
         self.box_of: dict[str, Box] = {}
+        self._line_starts: list[int] | None = None
         self.open_blocks: list[Block] = []
 
     # ---- helpers -------------------------------------------------------
@@ -122,12 +124,11 @@ class _Parser:
         return self.prep.line(tok.line)
 
     def peek(self, k: int = 0) -> Token:
-        j = self.i + k
-        return self.toks[j] if j < len(self.toks) else self.toks[-1]
+        return self.toks[self.i + k]  # the token list ends with spare EOF tokens
 
     def next(self) -> Token:
         tok = self.toks[self.i]
-        if self.i < len(self.toks) - 1:
+        if tok.type != "EOF":
             self.i += 1
         return tok
 
@@ -184,9 +185,10 @@ class _Parser:
 
     def source_line_text(self, tok: Token) -> str:
         text = self.prep.text
-        start = 0
-        for _ in range(tok.line):
-            start = text.index("\n", start) + 1
+        if self._line_starts is None:
+            self._line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        starts = self._line_starts
+        start = starts[min(tok.line, len(starts) - 1)]
         end = text.find("\n", start)
         return text[start:end if end != -1 else len(text)]
 
@@ -522,12 +524,16 @@ class _Parser:
     def fast_signal(self, tok: Token, out: list) -> None:
         """A whole `A->>B: text` line the lexer already split (see lexer.FAST_MESSAGE)."""
         source, arrow, mod, target, txt, _arrow_col, _target_col, _text_col = tok.text
-        self.next()
-        line = self.prep.line(tok.line)
-        text = decode_entities(parse_message(js_trim(txt)[1:]))
-        self.end_of_statement("the message")
-        msg = Message(source=source, target=target, text=text, arrow=arrow, line=line,
-                      activate_target=mod == "+", deactivate_source=mod == "-")
+        self.i += 2  # the lexer guarantees a NEWLINE token follows
+        text = parse_message(txt[1:])
+        if "\ufb02" in text or "\u00b6" in text:
+            text = decode_entities(text)
+        msg = Message(source, target, text, arrow, self.prep.line(tok.line), mod == "+", mod == "-")
+        actors = self.actors
+        if source in actors and target in actors and self.current_box is None and not mod \
+                and self.last_created is None and self.last_destroyed is None:
+            out.append(msg)
+            return
         self.apply_message(msg, tok)
         out.append(msg)
 
@@ -652,6 +658,8 @@ class _Parser:
         self.d.errors.append(ParseError(line=line, column=1, message=message, hint=hint))
 
     def add_actor(self, pid: str, description: str | None, draw: str | None, metadata: str | None, line: int) -> None:
+        if description is None and metadata is None and self.current_box is None and pid in self.actors:
+            return  # Mermaid keeps an existing participant as it is
         kind = draw
         meta: dict[str, str] = {}
         if metadata is not None:

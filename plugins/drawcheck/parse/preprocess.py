@@ -236,7 +236,7 @@ def detect_type(text: str) -> str:
         return "error"
     if js_trim_start(text.lower()).startswith("---"):
         return "---"
-    if _C4.match(text) or _C4.search(text):
+    if "C4" in text and _C4.search(text):
         return "c4"
     if _SEQUENCE.match(text):
         return "sequence"

@@ -54,7 +54,7 @@ class DrawcheckPlugin(BasePlugin[DrawcheckConfig]):
         self.report = BuildReport(
             correction_level=self.config.correction_log_level, error_level=self.config.error_log_level,
             github=self.config.github_annotations, per_level=self.config.annotations_per_level,
-            total=self.config.annotations_total)
+            total=self.config.annotations_total, product=getattr(reference, "product", ""))
         if isinstance(config.nav, list) and not nav_mentions(config.nav, self.pages.overview_uri):
             config.nav.append({self.config.overview_title: self.pages.overview_uri})
         return config

@@ -32,7 +32,8 @@ class BuildReport:
     """Logs one line per finding; under GitHub Actions also prints annotations and writes the summary."""
 
     def __init__(self, *, correction_level: str, error_level: str, github: bool, per_level: int, total: int,
-                 environ=os.environ, stdout=None):
+                 product: str = "", environ=os.environ, stdout=None):
+        self.product = product
         self.levels = {"error": logging.getLevelName(error_level),
                        "correction": logging.getLevelName(correction_level),
                        "hint": logging.DEBUG}
@@ -46,7 +47,7 @@ class BuildReport:
         results = all_results(graded, refused)
         pending = []
         for result in results:
-            for item in report_lines(result):
+            for item in report_lines(result, product=self.product):
                 level = self.levels[item.severity]
                 log.log(level, format_log_line(item))
                 if item.severity != "hint":
@@ -59,4 +60,4 @@ class BuildReport:
         out.flush()
         if self.summary_path:
             with open(self.summary_path, "a", encoding="utf-8") as fh:
-                fh.write(job_summary(results, title="drawcheck: site build"))
+                fh.write(job_summary(results, title="drawcheck: site build", product=self.product))

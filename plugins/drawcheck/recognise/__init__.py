@@ -42,8 +42,8 @@ class Item:
     to_cache: bool = False  # a message to/from (or note over) a cache participant
     source: str | None = None
     target: str | None = None
-    block_kinds: tuple[str, ...] = ()
     in_par: int | None = None  # line of the enclosing par block
+    info: object = None  # the cached TextInfo of `text`
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,10 +57,7 @@ class Mention:
     pos: int  # character offset inside the item's text
     how: str = "exact"  # "exact" | "legacy" | "typo"
     legacy: object = None
-
-    @property
-    def order(self) -> tuple[int, int]:
-        return (self.item.index, self.pos)
+    order: tuple[int, int] = (0, 0)  # (item index, pos): source order
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,9 +138,61 @@ def _patterns(ref: Reference) -> _Patterns:
     return pats
 
 
-def reason_groups_hit(ref: Reference, text: str) -> list:
+@dataclass(frozen=True, slots=True)
+class TextInfo:
+    """Everything about one piece of text that does not depend on where it is drawn (cached per text)."""
+
+    matches: tuple[Match, ...]
+    role: str
+    header_message: str | None  # the cycle it announces when written as a message
+    header_other: str | None  # ... as a note or block label
+    inline: str | None
+    has_step: bool
+    cycles: frozenset
+    beliefs: tuple
+    reason_groups: tuple
+
+
+MAX_INFO_CACHE = 50_000
+
+
+def text_info(ref: Reference, text: str) -> TextInfo:
+    cache = ref._derived.setdefault("text_info", {})
+    info = cache.get(text)
+    if info is None:
+        if len(cache) > MAX_INFO_CACHE:
+            cache.clear()
+        info = cache[text] = _text_info(ref, text)
+    return info
+
+
+def _text_info(ref: Reference, text: str) -> TextInfo:
+    pats = _patterns(ref)
+    matches = matcher(ref).find(text)
+    low = text.lower()
     wt = _words_text(text)
-    return [g for g, rx in _patterns(ref).reason_groups if rx is not None and rx.search(wt)]
+    if pats.reason and pats.reason.search(low):
+        role = "reason"
+    elif pats.cache and pats.cache.search(low):
+        role = "cache"
+    elif pats.marker and pats.marker.search(low):
+        role = "boundary"
+    else:
+        role = "plain"
+    has_step = _has_step(matches)
+    hdr = _header_cycle(matches) if role in ("plain", "boundary") else None
+    return TextInfo(
+        matches=matches, role=role,
+        header_message=hdr if hdr and (role == "boundary" or not has_step) else None,
+        header_other=hdr, inline=_inline_cycle(matches), has_step=has_step,
+        cycles=frozenset(m.target for m in matches if m.kind == "cycle"),
+        beliefs=tuple(bl for bl, rx in pats.beliefs if rx is not None and rx.search(wt)),
+        reason_groups=tuple(g for g, rx in pats.reason_groups if rx is not None and rx.search(wt)),
+    )
+
+
+def reason_groups_hit(ref: Reference, text: str) -> list:
+    return list(text_info(ref, text).reason_groups)
 
 
 def branch_words_hit(ref: Reference, branch_id: str, text: str) -> bool:
@@ -152,8 +201,7 @@ def branch_words_hit(ref: Reference, branch_id: str, text: str) -> bool:
 
 
 def beliefs_hit(ref: Reference, text: str) -> list:
-    wt = _words_text(text)
-    return [b for b, rx in _patterns(ref).beliefs if rx is not None and rx.search(wt)]
+    return list(text_info(ref, text).beliefs)
 
 
 def recognise(diagram: Diagram, ref: Reference) -> Recognised:
@@ -184,19 +232,27 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
     items = rec.items
     after_cycle = ref.boundary.cycles[1] if ref.boundary else None
 
-    def new_item(line, text, kind, chain, **kw) -> Item:
-        item = Item(index=len(items), line=line, text=text or "", kind=kind, **kw)
-        item.block_kinds = tuple(b.kind for b, _ in chain)
-        item.conditional = any(
-            b.kind in CONDITIONAL_BLOCKS or (b.kind == "critical" and br is not b.branches[0]) for b, br in chain
-        )
-        item.conditional_line = next((br.line for b, br in reversed(chain)
-                                      if b.kind in CONDITIONAL_BLOCKS or b.kind == "critical"), None)
-        pars = [b.line for b, _ in chain if b.kind == "par"]
-        item.in_par = pars[0] if pars else None
-        _classify(item, names, pats)
+    def new_item(line, text, kind, ctx, **kw) -> Item:
+        text = text or ""
+        info = text_info(ref, text)
+        conditional, conditional_line, in_par = ctx
+        item = Item(len(items), line, text, kind, info.matches, info.role,
+                    info.header_message if kind == "message" else info.header_other,
+                    conditional=conditional, conditional_line=conditional_line, in_par=in_par, **kw)
+        item.info = info
         items.append(item)
         return item
+
+    def context(parent: tuple, block: Block, branch) -> tuple:
+        conditional, cond_line, in_par = parent
+        kind = block.kind
+        if kind in CONDITIONAL_BLOCKS or kind == "critical":
+            cond_line = branch.line
+            if kind != "critical" or branch is not block.branches[0]:
+                conditional = True
+        if kind == "par" and in_par is None:
+            in_par = block.line
+        return (conditional, cond_line, in_par)
 
     def item_participant_cycle(item: Item, actors) -> str | None:
         for a in actors:
@@ -204,17 +260,19 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
                 return participant_cycle[a]
         return None
 
-    def visit(statements, current: str | None, current_line: int | None, chain, backfill_line: int | None):
+    def visit(statements, current: str | None, current_line: int | None, ctx, backfill_line: int | None):
         if backfill_line is not None:
             # An unlabelled block takes the cycle of its first header note (the rect convention).
             first = next((s for s in statements if isinstance(s, (Note, Message))), None)
-            hdr = _peek_header(first, names, pats) if first is not None else None
-            if hdr:
-                current, current_line = hdr, backfill_line
+            if first is not None:
+                info = text_info(ref, first.text or "")
+                hdr = info.header_message if isinstance(first, Message) else info.header_other
+                if hdr:
+                    current, current_line = hdr, backfill_line
         for s in statements:
             if isinstance(s, Block):
                 for br in s.branches:
-                    inner = chain + ((s, br),)
+                    inner = context(ctx, s, br)
                     own = None
                     if s.kind != "rect" and br.label and br.label.strip():
                         li = new_item(br.line, br.label, "label", inner)
@@ -226,23 +284,22 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
                         visit(br.statements, current, current_line, inner, br.line)
                 continue
             if isinstance(s, Message):
-                item = new_item(s.line, s.text, "message", chain, source=s.source, target=s.target,
+                item = new_item(s.line, s.text, "message", ctx, source=s.source, target=s.target,
                                 async_arrow=s.arrow in ASYNC_ARROWS)
                 actors = (s.source,)
             elif isinstance(s, Note):
-                item = new_item(s.line, s.text, "note", chain)
+                item = new_item(s.line, s.text, "note", ctx)
                 actors = s.actors
             else:
                 continue
             if item.role in ("plain", "boundary") and not item.header and any(
                     a in participant_cache for a in (actors if isinstance(s, Note) else (s.source, s.target))):
                 item.to_cache = True
-            if item.async_arrow and item.role == "plain" and after_cycle and any(
-                    m.kind == "cycle" and m.target == after_cycle for m in item.matches):
+            if item.async_arrow and item.role == "plain" and after_cycle in item.info.cycles:
                 item.role, item.header = "boundary", after_cycle
             if item.header and item.header != current:
                 current, current_line = item.header, item.line
-            inline = _inline_cycle(item.matches)
+            inline = item.info.inline
             if inline:
                 item.cycle, item.cycle_line = inline, item.line
             elif current:
@@ -252,12 +309,13 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
                 if pc:
                     item.cycle, item.cycle_line = pc, item.line
             # A step named only by the participant a message goes to.
-            if isinstance(s, Message) and item.role == "plain" and not _has_step(item.matches):
+            if isinstance(s, Message) and item.role == "plain" and not item.info.has_step:
                 st = participant_step.get(s.target)
                 if st:
-                    rec.mentions.append(Mention(st, labels.get(s.target, s.target), item.line, item, 0))
+                    rec.mentions.append(Mention(st, labels.get(s.target, s.target), item.line, item, 0,
+                                                order=(item.index, 0)))
 
-    visit(diagram.statements, None, None, (), None)
+    visit(diagram.statements, None, None, (False, None, None), None)
 
     for item in items:
         if item.role in ("reason", "boundary"):
@@ -267,7 +325,8 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
                 continue
             if item.role == "cache" and ref.cache_function and m.target != ref.cache_function.step:
                 continue
-            rec.mentions.append(Mention(m.target, item.text[m.start:m.end], item.line, item, m.start, m.how, m.legacy))
+            rec.mentions.append(Mention(m.target, item.text[m.start:m.end], item.line, item, m.start, m.how, m.legacy,
+                                        (item.index, m.start)))
     rec.mentions.sort(key=lambda m: m.order)
     # A step counts where a message draws it; a note or label only when no message does
     # (notes are often prose that mentions steps drawn elsewhere).
@@ -284,23 +343,6 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
     return rec
 
 
-def _classify(item: Item, names, pats: _Patterns) -> None:
-    text = item.text
-    low = text.lower()
-    item.matches = names.find(text)
-    if pats.reason and pats.reason.search(low):
-        item.role = "reason"
-        return
-    if pats.cache and pats.cache.search(low):
-        item.role = "cache"
-        return
-    if pats.marker and pats.marker.search(low):
-        item.role = "boundary"
-    hdr = _header_cycle(item.matches)
-    if hdr and (item.role == "boundary" or item.kind != "message" or not _has_step(item.matches)):
-        item.header = hdr
-
-
 def _has_step(ms) -> bool:
     return any(m.kind == "step" for m in ms)
 
@@ -313,13 +355,6 @@ def _header_cycle(ms) -> str | None:
         if m.kind == "cycle":
             return m.target
     return None
-
-
-def _peek_header(s, names, pats) -> str | None:
-    """The cycle a message or note would announce, without creating an item."""
-    probe = Item(index=-1, line=s.line, text=s.text or "", kind="message" if isinstance(s, Message) else "note")
-    _classify(probe, names, pats)
-    return probe.header
 
 
 def _inline_cycle(ms) -> str | None:

@@ -155,11 +155,11 @@ def _errors_section(g: Graded) -> list[str]:
     return out
 
 
-def _corrections_table(numbered: list[Numbered], assumed: dict[str, str]) -> list[str]:
+def _corrections_table(numbered: list[Numbered], assumed: dict[str, str], product: str) -> list[str]:
     out = ["| # | Line | Correction | What I had assumed |", "|---|---|---|---|"]
     for n in numbered:
         line = str(n.finding.line) if n.finding.line else "—"
-        version = f" *(true in Kubernetes {html_text(n.finding.version)})*" if n.finding.version else ""
+        version = f" *(true in {html_text((product + ' ' + n.finding.version).strip())})*" if n.finding.version else ""
         mine = html_text(assumed.get(str(n.number), ""))
         out.append(f"| {n.circle} | {line} | {html_text(n.finding.message)}{version} | {mine} |")
     return out
@@ -240,7 +240,7 @@ def feedback_page(g: Graded, reference) -> str:
     if numbered:
         out += ["## Corrections", ""]
         assumed = assumed_notes(g.corrected.diagram if g.corrected else None)
-        out += _corrections_table(numbered, assumed) + [""]
+        out += _corrections_table(numbered, assumed, getattr(reference, "product", "")) + [""]
         out += ["Fill in *What I had assumed*: in <code>" + html_text(corrected_name(g.file)) + "</code>, your corrected "
                 "drawing, add one note per circle, e.g. `Note over Scheduler: assumed 1: Permit waits in the "
                 "binding cycle`. It shows up in this column on the next build.", ""]

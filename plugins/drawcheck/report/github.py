@@ -11,7 +11,7 @@ from typing import Iterable, Sequence
 
 from drawcheck.grade.model import Result
 from drawcheck.report.lines import ReportLine, location, report_lines
-from drawcheck.safety import html_text, workflow_property, workflow_text
+from drawcheck.safety import html_text, log_text, workflow_property, workflow_text
 
 LEVELS = ("error", "warning", "notice")
 PER_STEP_CAP = 10
@@ -31,8 +31,7 @@ def annotation(level: str, item: ReportLine) -> str:
     if item.line:
         props.append(f"line={int(item.line)}")
     props.append(f"title={workflow_property('drawcheck: ' + item.kind)}")
-    version = f" (true in Kubernetes {item.version})" if item.version else ""
-    return f"::{level} {','.join(props)}::{workflow_text(item.message + version)}"
+    return f"::{level} {','.join(props)}::{workflow_text(log_text(item.message + item.version_note, max_chars=1000))}"
 
 
 def _caps(counts: dict[str, int], per_level: int, total: int) -> dict[str, int]:
@@ -76,19 +75,31 @@ def _cell(text: str) -> str:
     return html_text(text).replace("|", "&#124;")
 
 
-def job_summary(results: Sequence[Result], *, title: str = "drawcheck") -> str:
+def job_summary(results: Sequence[Result], *, title: str = "drawcheck", product: str = "") -> str:
     """Markdown for `$GITHUB_STEP_SUMMARY`: one row per file, then every finding."""
     out = [f"## {title}", "", "| File | Status | Score | Corrections |", "|---|---|---|---|"]
     for r in results:
         score = "—" if r.status == "invalid" else f"{round(r.score * 100)} %"
         out.append(f"| <code>{_cell(r.file)}</code> | {_cell(r.status)} | {score} | {len(r.corrections)} |")
-    items = [i for r in results for i in report_lines(r)]
+    items = [i for r in results for i in report_lines(r, product=product)]
     out += ["", f"### Findings ({len(items)})", ""]
     if items:
         out += ["| Where | Kind | Severity | Message |", "|---|---|---|---|"]
         for i in items:
-            version = f" *(true in Kubernetes {_cell(i.version)})*" if i.version else ""
+            version = f" *({_cell(i.version_note.strip()[1:-1])})*" if i.version else ""
             out.append(f"| <code>{_cell(location(i.file, i.line))}</code> | {_cell(i.kind)} | {i.severity} | {_cell(i.message)}{version} |")
     else:
         out.append("No findings.")
     return "\n".join(out) + "\n"
+
+
+def default_level(item: ReportLine) -> str:
+    """Annotation level by severity: error for unusable files, warning for corrections, notice for hints."""
+    return {"error": "error", "correction": "warning"}.get(item.severity, "notice")
+
+
+def github_annotations(results: Sequence[Result], *, product: str = "", level=default_level,
+                       per_level: int = PER_STEP_CAP, total: int = PER_JOB_CAP) -> list[str]:
+    """Every finding of `results` as annotations, within the caps (for `drawcheck check --format github`)."""
+    items = [(level(i), i) for r in results for i in report_lines(r, product=product)]
+    return annotations(items, per_level=per_level, total=total)

@@ -20,14 +20,22 @@ class ReportLine:
     severity: str  # "error" | "correction" | "hint"
     message: str
     version: str | None = None
+    product: str = ""  # what `version` refers to, e.g. "Kubernetes" (Reference.product)
+
+    @property
+    def version_note(self) -> str:
+        """` (true in Kubernetes v1.15–v1.17)` when the learner's belief held in older releases."""
+        if not self.version:
+            return ""
+        return f" (true in {self.product} {self.version})" if self.product else f" (true in {self.version})"
 
 
-def report_lines(result: Result) -> list[ReportLine]:
+def report_lines(result: Result, *, product: str = "") -> list[ReportLine]:
     """Every finding of `result` in line order; syntax/unsafe findings become errors."""
     out = []
     for f in sorted(result.findings, key=lambda f: (f.line is None, f.line or 0)):
         severity = "error" if f.kind in ERROR_KINDS else f.severity
-        out.append(ReportLine(result.file, f.line, f.kind, severity, f.message, f.version))
+        out.append(ReportLine(result.file, f.line, f.kind, severity, f.message, f.version, product))
     return out
 
 
@@ -37,5 +45,4 @@ def location(file: str, line: int | None) -> str:
 
 def format_log_line(item: ReportLine) -> str:
     """`drawcheck: answers/x.mmd:14: <message>`."""
-    version = f" (true in Kubernetes {item.version})" if item.version else ""
-    return f"drawcheck: {log_text(location(item.file, item.line))}: {log_text(item.message + version, max_chars=1000)}"
+    return f"drawcheck: {log_text(location(item.file, item.line))}: {log_text(item.message + item.version_note, max_chars=1000)}"

@@ -1,0 +1,125 @@
+"""Fuzz 10^6 inputs through parse + find_unsafe + escapers (+ grade_text), and measure ns/byte by size.
+
+    .venv/bin/python bench/fuzz.py [--inputs 1000000] [--workers 2] [--sizes 1000,10000,100000,262144]
+
+Part 1 runs the mutation fuzzer of tests/fuzz/engine.py in `--workers` processes and reports inputs,
+bytes, failures (any exception or broken invariant; the run exits 1 if there is one) and throughput.
+Part 2 builds diagrams of growing size (valid ones from the reference body; hostile ones full of
+entities, tags and long labels) and reports CPU ns per byte for each stage: flat figures mean time
+grows linearly with input size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "fuzz"))
+
+import engine  # noqa: E402
+from drawcheck.parse import parse_text  # noqa: E402
+from drawcheck.safety import find_unsafe, html_text, mermaid_text  # noqa: E402
+
+
+def _shard(args: tuple[int, int]) -> dict:
+    count, seed = args
+    start = time.process_time()
+    outcome = engine.fuzz(count, seed, max_failures=50)
+    return {"inputs": outcome.inputs, "graded": outcome.graded, "bytes": outcome.bytes,
+            "failures": outcome.failures[:5], "failure_count": len(outcome.failures),
+            "cpu": time.process_time() - start}
+
+
+def run_fuzz(total: int, workers: int) -> dict:
+    shards = max(workers * 4, 1)
+    per = total // shards
+    jobs = [(per + (1 if i < total % shards else 0), 50_000 + i) for i in range(shards)]
+    wall = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        results = list(pool.map(_shard, jobs))
+    wall = time.perf_counter() - wall
+    summary = {
+        "inputs": sum(r["inputs"] for r in results),
+        "graded": sum(r["graded"] for r in results),
+        "bytes": sum(r["bytes"] for r in results),
+        "failures": sum(r["failure_count"] for r in results),
+        "cpu_seconds": round(sum(r["cpu"] for r in results), 1),
+        "wall_seconds": round(wall, 1),
+    }
+    summary["us_cpu_per_input"] = round(summary["cpu_seconds"] / max(summary["inputs"], 1) * 1e6, 1)
+    summary["examples"] = [f for r in results for f in r["failures"]][:5]
+    return summary
+
+
+def sized_inputs(size: int) -> dict[str, str]:
+    body = (ROOT / "reference" / "two-cycles" / "reference.mmd").read_text(encoding="utf-8").split("\n", 1)[1]
+    valid = "sequenceDiagram\n"
+    while len(valid) < size:
+        valid += body
+    hostile_line = ("    S->>C: <b onmouseover=x>#60;script#62;&#106;avascript:{{x}} $$y$$ %%{init}%% " + "é" * 40 + "\n")
+    hostile = "sequenceDiagram\n    participant S\n    participant C\n"
+    while len(hostile) < size:
+        hostile += hostile_line
+    long_label = "sequenceDiagram\n    S->>C: " + "x" * size + "\n"
+    return {"valid": valid[:size], "hostile": hostile[:size], "one-long-line": long_label[:size]}
+
+
+def cpu_ns_per_byte(fn, text: str, min_seconds: float = 0.3) -> float:
+    runs, spent = 0, 0.0
+    while spent < min_seconds or runs < 2:
+        start = time.process_time()
+        fn(text)
+        spent += time.process_time() - start
+        runs += 1
+    return spent / runs / max(len(text.encode("utf-8")), 1) * 1e9
+
+
+def run_sizes(sizes: list[int]) -> list[dict]:
+    grader = engine.make_grader()
+    stages = {
+        "parse_text": parse_text,
+        "find_unsafe": lambda t: find_unsafe(parse_text(t), t),
+        "escapers": lambda t: (mermaid_text(t, max_chars=None), html_text(t)),
+    }
+    if grader is not None:
+        stages["grade_text"] = grader
+    rows = []
+    for size in sizes:
+        for kind, text in sized_inputs(size).items():
+            row = {"size": size, "kind": kind}
+            for name, fn in stages.items():
+                row[name] = round(cpu_ns_per_byte(fn, text), 1)
+            rows.append(row)
+            print(json.dumps(row), flush=True)
+    return rows
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--inputs", type=int, default=1_000_000)
+    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    parser.add_argument("--sizes", default="1000,10000,100000,262144")
+    parser.add_argument("--skip-fuzz", action="store_true")
+    args = parser.parse_args()
+
+    report: dict = {}
+    if not args.skip_fuzz:
+        report["fuzz"] = run_fuzz(args.inputs, args.workers)
+        print(json.dumps({k: v for k, v in report["fuzz"].items() if k != "examples"}), flush=True)
+        for example in report["fuzz"]["examples"]:
+            print("FAILURE on input", repr(example[0][:300]), "\n", example[1])
+    report["ns_per_byte"] = run_sizes([int(s) for s in args.sizes.split(",")])
+    out = ROOT / "bench" / "results"
+    out.mkdir(exist_ok=True)
+    (out / "fuzz.json").write_text(json.dumps(report, indent=1), encoding="utf-8")
+    return 1 if report.get("fuzz", {}).get("failures") else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,135 @@
+"""Parser speed: typical diagrams per second, linearity, and Mermaid's own parser on the same inputs.
+
+Run: .venv/bin/python bench/parse.py [--count 2000]
+Prints our throughput on typical 30-line diagrams (one core; CPU time, so other
+load on the machine counts less), the time for 1k..10k-line files, and the
+same inputs through Mermaid 12.3.0's parser under node, with the ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "plugins"))
+
+from drawcheck.parse import parse_text  # noqa: E402
+
+ORACLE = ROOT / "tests" / "parse" / "mermaid_oracle.mjs"
+NAMES = ["Scheduler", "Queue", "Cache", "API", "Kubelet", "Binder", "Plugin", "Etcd", "User", "Controller"]
+STEPS = ["PreEnqueue", "QueueSort", "PreFilter", "Filter", "PostFilter", "PreScore", "Score", "Reserve",
+         "Permit", "WaitOnPermit", "PreBind", "Bind", "PostBind", "assume pod", "forget pod"]
+ARROWS = ["->>", "-->>", "-)", "->", "-x"]
+
+
+def typical_diagram(rng: random.Random) -> str:
+    """A 30-line learner-style diagram, different each call."""
+    people = rng.sample(NAMES, 4)
+    aliases = [p[:2] + str(rng.randint(0, 99)) for p in people]
+    lines = ["sequenceDiagram", "    autonumber"]
+    for alias, person in zip(aliases, people):
+        lines.append("    participant %s as %s" % (alias, person))
+    while len(lines) < 29:
+        r = rng.random()
+        a, b = rng.sample(aliases, 2)
+        room = 29 - len(lines)
+        if r < 0.6 or room < 5:
+            lines.append("    %s%s%s: %s" % (a, rng.choice(ARROWS), b, rng.choice(STEPS)))
+        elif r < 0.7:
+            lines.append("    Note over %s,%s: %s cycle" % (a, b, rng.choice(["scheduling", "binding"])))
+        elif r < 0.8:
+            lines += ["    loop %s" % rng.choice(STEPS), "        %s->>%s: retry" % (a, b), "    end"]
+        elif r < 0.9:
+            lines += ["    alt ok", "        %s-->>%s: %s" % (b, a, rng.choice(STEPS)), "    else failed",
+                      "        %s-x%s: error" % (b, a), "    end"]
+        else:
+            lines.append("    %% learner comment")
+    lines.append("    %s->>%s: done" % (aliases[0], aliases[1]))
+    return "\n".join(lines) + "\n"
+
+
+def big_diagram(n: int) -> str:
+    body = []
+    for i in range(n - 1):
+        if i % 50 == 0 and i + 2 < n - 1:
+            body.append("    loop batch %d" % i)
+        elif i % 50 == 49 or (i == n - 2 and i % 50 != 0):
+            body.append("    end")
+        else:
+            body.append("    P%d->>P%d: step %d" % (i % 7, (i + 1) % 7, i))
+    return "sequenceDiagram\n" + "\n".join(body) + "\n"
+
+
+def cpu_time(fn, rounds: int = 3) -> float:
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.process_time()
+        fn()
+        best = min(best, time.process_time() - start)
+    return best
+
+
+def mermaid_time(texts: list[str], repeat: int = 1) -> dict | None:
+    if shutil.which("node") is None or not (ROOT / "node_modules" / "mermaid").exists():
+        return None
+    proc = subprocess.run(["node", str(ORACLE)], input=json.dumps({"mode": "bench", "texts": texts, "repeat": repeat}),
+                          capture_output=True, text=True, cwd=ROOT, timeout=900)
+    if proc.returncode != 0:
+        print("mermaid bench failed:", proc.stderr[-500:])
+        return None
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--count", type=int, default=2000, help="typical diagrams to parse")
+    args = ap.parse_args()
+    rng = random.Random(7)
+    texts = [typical_diagram(rng) for _ in range(args.count)]
+    assert all(t.count("\n") == 30 for t in texts)
+    invalid = [i for i, t in enumerate(texts) if not parse_text(t).valid]
+    assert not invalid, texts[invalid[0]]
+
+    cpu = cpu_time(lambda: [parse_text(t) for t in texts])
+    wall_start = time.perf_counter()
+    for t in texts:
+        parse_text(t)
+    wall = time.perf_counter() - wall_start
+    ours_rate = len(texts) / cpu
+    print("typical 30-line diagrams: %d in %.3f s CPU -> %.0f diagrams/s (target >= 10,000); wall %.0f/s"
+          % (len(texts), cpu, ours_rate, len(texts) / wall))
+
+    print("linearity (CPU ms per file):")
+    big_texts = {}
+    for n in (1000, 2000, 5000, 10000):
+        big = big_diagram(n)
+        big_texts[n] = big
+        d = parse_text(big)
+        assert d.valid, d.errors[:3]
+        ms = cpu_time(lambda: parse_text(big)) * 1000
+        print("  %5d lines: %7.1f ms  (%.1f us/line)%s" % (n, ms, ms * 1000 / n,
+                                                             "  target < 100 ms" if n == 5000 else ""))
+
+    theirs = mermaid_time(texts)
+    if theirs is None:
+        print("mermaid: node or node_modules/mermaid missing, no comparison")
+        return 0
+    their_rate = theirs["count"] / (theirs["elapsed_ms"] / 1000)
+    print("mermaid 12.3.0 parse (node, same %d diagrams): %.0f diagrams/s; %d valid" % (
+        theirs["count"], their_rate, theirs["valid"]))
+    print("ratio ours/mermaid: %.2fx" % (ours_rate / their_rate))
+    big5 = mermaid_time([big_texts[5000]], repeat=3)
+    if big5:
+        print("mermaid on the 5000-line file: %.1f ms" % (big5["elapsed_ms"] / 3))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,117 @@
+"""`drawcheck check`: formats, exit codes, escaping, default reference."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from drawcheck.cli import main
+
+from conftest import EXERCISE, REPO
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+CORRECT = REPO / "reference" / "two-cycles" / "reference.mmd"
+
+
+def drawing(tmp_path: Path, name: str, golden: str) -> Path:
+    import yaml
+
+    path = tmp_path / name
+    path.write_text(yaml.safe_load((GOLDEN / f"{golden}.yml").read_text())["drawing"])
+    return path
+
+
+def test_json_format_is_exactly_the_documented_shape(tmp_path, capsys):
+    f = drawing(tmp_path, "permit.mmd", "boundary-before-permit-go")
+    assert main(["check", str(f), str(CORRECT), "--format", "json", "--reference", str(EXERCISE)]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert list(data) == ["results"] and len(data["results"]) == 2
+    first, second = data["results"]
+    assert set(first) == {"file", "status", "score", "points", "boundary", "findings"}
+    assert first["file"] == str(f) and first["status"] == "corrections" and 0 < first["score"] < 1
+    assert all(set(p) == {"point", "label", "line", "cycle"} for p in first["points"])
+    assert first["boundary"] == {"after": "Reserve", "before": "Permit", "line": 16}
+    assert all({"kind", "point", "line", "severity", "message"} <= set(x) <= {"kind", "point", "line", "severity",
+                                                                            "message", "version"}
+               for x in first["findings"])
+    b = next(x for x in first["findings"] if x["kind"] == "boundary")
+    assert b["version"] == "v1.15–v1.17" and b["severity"] == "correction"
+    assert second["status"] == "correct" and second["score"] == 1.0
+
+
+def test_exit_codes(tmp_path, capsys):
+    ok = str(CORRECT)
+    assert main(["check", ok, "--reference", str(EXERCISE)]) == 0
+    bad = drawing(tmp_path, "semi.mmd", "syntax-semicolon")
+    wrong = drawing(tmp_path, "wrong.mmd", "no-reason-a")
+    assert main(["check", str(wrong), "--reference", str(EXERCISE)]) == 1
+    assert main(["check", ok, str(wrong), str(bad), "--reference", str(EXERCISE)]) == 2
+    assert main(["check", str(tmp_path / "missing.mmd"), "--reference", str(EXERCISE)]) == 2
+    capsys.readouterr()
+
+
+def test_bad_reference_exits_2_with_file_and_line(tmp_path, capsys):
+    ref = tmp_path / "exercise.yml"
+    ref.write_text("exercise: x\ntitle: X\ncycles: {a: {name: a, words: [a]}}\nsteps:\n  - {id: S, cycle: b, tier: A}\n")
+    assert main(["check", str(CORRECT), "--reference", str(ref)]) == 2
+    err = capsys.readouterr().err
+    assert f"{ref}:5:" in err and "use one of: a" in err
+
+
+def test_text_format_numbers_circles_without_colour_off_a_tty(tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    f = drawing(tmp_path, "a.mmd", "assume-after-reserve-a")
+    assert main(["check", str(f), "--reference", str(EXERCISE)]) == 1
+    out = capsys.readouterr().out
+    assert "\033[" not in out
+    assert out.splitlines()[0].startswith(f"{f}: corrections, score ")
+    assert "  (1) line 14" in out and "cache-function" in out and "(true in Kubernetes v1.15–v1.18)" in out
+
+
+def test_colour_only_on_a_tty_and_never_with_no_color(tmp_path, monkeypatch):
+    from drawcheck.grade import grade_file
+    from drawcheck.grade.cli import text_report
+    from drawcheck.reference import load_reference
+
+    r = grade_file(drawing(tmp_path, "a.mmd", "assume-after-reserve-a"), reference=load_reference(EXERCISE))
+    assert "\033[31m" in text_report(r, colour=True)
+    assert "\033[" not in text_report(r, colour=False)
+
+    class Tty:
+        def __init__(self):
+            self.parts = []
+
+        def isatty(self):
+            return True
+
+        def write(self, s):
+            self.parts.append(s)
+
+    import drawcheck.grade.cli as cli
+
+    for no_color, expect in (("", True), ("1", False)):
+        tty = Tty()
+        monkeypatch.setattr(cli.sys, "stdout", tty)
+        if no_color:
+            monkeypatch.setenv("NO_COLOR", no_color)
+        else:
+            monkeypatch.delenv("NO_COLOR", raising=False)
+        main(["check", str(tmp_path / "a.mmd"), "--reference", str(EXERCISE)])
+        assert ("\033[" in "".join(tty.parts)) is expect
+
+
+def test_github_format_escapes_learner_text(tmp_path, capsys):
+    f = tmp_path / "a,b:c.mmd"
+    f.write_text(CORRECT.read_text().replace("S->>P: PreFilter", "S->>P: Pre%Filtr\r"))
+    assert main(["check", str(f), "--format", "github", "--reference", str(EXERCISE)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    name = next(x for x in lines if "title=drawcheck (1) name" in x)
+    assert name.startswith("::notice file=") and "a%2Cb%3Ac.mmd,line=10," in name
+    assert "Pre%25Filtr" in name and "\r" not in name
+    assert all(x.startswith(("::warning ", "::notice ", "::error ")) for x in lines)
+
+
+def test_default_reference_is_found_from_the_package(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", str(CORRECT)]) == 0
+    assert "correct, score 1.00" in capsys.readouterr().out
