@@ -109,6 +109,9 @@ def make_project(dest: Path, *, answers: dict[str, str | bytes] | None = None,
         shutil.copytree(ROOT / "answers", answers_dir, symlinks=True)
     else:
         answers_dir.mkdir()
+        for kept in (ROOT / "answers").iterdir():  # templates and README: the pages include them
+            if kept.name.startswith("_") or kept.name.lower() == "readme.md":
+                shutil.copyfile(kept, answers_dir / kept.name)
         for name, content in answers.items():
             target = answers_dir / name
             if isinstance(content, bytes):
@@ -124,8 +127,7 @@ def make_project(dest: Path, *, answers: dict[str, str | bytes] | None = None,
 def build(project: Path, *, strict: bool = True) -> BuiltSite:
     site = project.parent / "site"
     cmd = [sys.executable, "-m", "mkdocs", "build", "-f", str(project / "mkdocs.yml"), "-d", str(site)]
-    if strict:
-        cmd.append("--strict")
+    cmd.append("--strict" if strict else "--no-strict")  # mkdocs.yml says strict: true
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "GITHUB_ACTIONS": ""}
     done = subprocess.run(cmd, cwd=project, capture_output=True, text=True, env=env, timeout=600)
     log = done.stdout + done.stderr
@@ -259,8 +261,9 @@ def active_content_report(page) -> dict:
     )
 
 
-def mermaid_security_level(page) -> str:
-    return page.evaluate("() => window.mermaid.mermaidAPI.getConfig().securityLevel")
+def mermaid_security_level(page) -> str | None:
+    """Mermaid's effective securityLevel on the page; None when the page loads no Mermaid."""
+    return page.evaluate("() => window.mermaid ? window.mermaid.mermaidAPI.getConfig().securityLevel : null")
 
 
 def save_screenshot(page, name: str) -> Path:

@@ -73,7 +73,7 @@ def lines(draw):
     return draw(st.sampled_from(["", "%% c", "autonumber", "title t", "A", "::"]))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=int(__import__("os").environ.get("FAST_PATH_EXAMPLES", "400")), deadline=None)
 @given(st.lists(lines(), min_size=1, max_size=8))
 def test_fast_paths_match_slow_lexer(body):
     same_tokens("sequenceDiagram\n" + "\n".join(body) + "\n")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from mkdocs.exceptions import Abort, PluginError
 
-from conftest import CORPUS, ROOT, build
+from plugin_site import CORPUS, ROOT, build
 from drawcheck.grade import grade_text
 from drawcheck.grade.model import FINDING_KINDS
 from drawcheck.reference import load_reference
@@ -29,7 +29,7 @@ def expected_results():
 def corpus_build(tmp_path_factory):
     import _pytest.logging as pl
 
-    from conftest import make_site
+    from plugin_site import make_site
 
     handler = pl.LogCaptureHandler()
     logger = logging.getLogger("mkdocs.plugins.drawcheck")
@@ -111,7 +111,7 @@ def test_unsafe_learner_text_never_reaches_the_html(corpus_build):
 
 
 def test_shipped_examples_build_and_say_example(tmp_path, caplog):
-    from conftest import make_site
+    from plugin_site import make_site
 
     root = make_site(tmp_path, corpus=False)
     for f in (ROOT / "answers").glob("example-*.mmd"):
@@ -234,3 +234,24 @@ def test_disabled_plugin_adds_nothing(site_factory, caplog):
     built = build(root, caplog, strict=False)  # offline, mermaid2 warns about its default CDN
     assert built.error is None
     assert not (built.site / "feedback").exists() and not built.records
+
+
+def test_a_page_that_fails_to_render_does_not_stop_the_others(site_factory, caplog, monkeypatch):
+    from drawcheck import render
+
+    real = render.feedback_page
+
+    def flaky(g, reference):
+        if g.handle == "grace":
+            raise RuntimeError("boom")
+        return real(g, reference)
+
+    monkeypatch.setattr(render, "feedback_page", flaky)
+    root = site_factory({n: (CORPUS / n).read_text(encoding="utf-8") for n in ("grace.mmd", "barbara.mmd")},
+                        corpus=False)
+    built = build(root, caplog)
+    assert isinstance(built.error, Abort)  # the warning fails --strict ...
+    assert "drawcheck: answers/grace.mmd: the feedback page could not be drawn (RuntimeError)" in \
+        built.messages(logging.WARNING)
+    assert "could not be drawn" in built.html("feedback/grace/index.html")  # ... but every page is there
+    assert "mermaid" in built.html("feedback/barbara/index.html")

@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-from conftest import CORPUS, ROOT
+from plugin_site import CORPUS, ROOT
 from drawcheck.parse import parse_text
 from drawcheck.plugin.submissions import SubmissionsManager
 from drawcheck.reference import load_reference

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import CORPUS, ROOT, build
+from plugin_site import CORPUS, ROOT, build
 from drawcheck.grade import grade_text
 from drawcheck.reference import load_reference
 from drawcheck.report import report_lines

@@ -34,6 +34,8 @@ def test_histogram_and_step_counts(result, reference):
     assert hist == {"2+ early": 0, "1 early": 1, "correct": 1, "late": 0, "none": 1}
     assert step_counts([result, none], ("missing",)) == [("NormalizeScore", 2)]
     assert step_counts([result], ("order", "wrong-cycle")) == [("Permit", 1)]
+    hinted = replace(result, findings=[Finding("missing", "WaitOnPermit", None, "hint", "optional")])
+    assert step_counts([hinted], ("missing",)) == []
 
 
 def test_bar_chart_is_well_formed_svg_with_escaped_labels():

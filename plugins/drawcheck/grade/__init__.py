@@ -103,17 +103,19 @@ def _points(rec: Recognised, ref: Reference) -> list[DrawnPoint]:
         if m.item.cycle is None and ref.cycles[ref.step(m.step).cycle].role != "main":
             cycle = None  # the drawing does not say, and the boundary cannot tell for a step outside both sides
         out.append(DrawnPoint(m.step, m.label, m.line, cycle))
-    out.sort(key=lambda p: (p.line, ref.step(p.point).index))
-    return out
+    return out  # rec.first is already in source order
 
 
 def _placement(rec: Recognised, ref: Reference) -> BoundaryPlacement | None:
     if rec.boundary is None:
         return None
-    path = {s.id for s in checks.main_path_steps(ref)}
-    if ref.cache_function:
-        path.add(ref.cache_function.step)
-    drawn = sorted((m for m in rec.first.values() if m.step in path), key=lambda m: m.order)
+    path = ref._derived.get("placement_path")
+    if path is None:
+        path = {s.id for s in checks.main_path_steps(ref)}
+        if ref.cache_function:
+            path.add(ref.cache_function.step)
+        ref._derived["placement_path"] = path
+    drawn = [m for m in rec.first.values() if m.step in path]  # in source order
     before = [m for m in drawn if m.item.index < rec.boundary.index]
     after = [m for m in drawn if m.item.index >= rec.boundary.index]
     return BoundaryPlacement(before[-1].step if before else None, after[0].step if after else None, rec.boundary.line)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from drawcheck.grade.model import Finding
 from drawcheck.recognise import (
-    Mention, Recognised, beliefs_hit, branch_words_hit, reason_groups_hit,
+    Mention, Recognised, branch_words_hit, reason_groups_hit,
 )
 from drawcheck.recognise.names import compact, matcher
 from drawcheck.reference.model import Reference, Step
@@ -23,9 +23,12 @@ def _severity_for_tier(step: Step) -> str:
 
 def main_path_steps(ref: Reference) -> list[Step]:
     """Steps on the straight line through both cycles, in reference order."""
-    cf = ref.cache_function.step if ref.cache_function else None
-    return [s for s in ref.steps
-            if s.branch is None and ref.cycles[s.cycle].role == "main" and s.id != cf]
+    path = ref._derived.get("main_path")
+    if path is None:
+        cf = ref.cache_function.step if ref.cache_function else None
+        path = ref._derived["main_path"] = [
+            s for s in ref.steps if s.branch is None and ref.cycles[s.cycle].role == "main" and s.id != cf]
+    return path
 
 
 def _main_cycle_ids(ref: Reference) -> set[str]:
@@ -55,7 +58,7 @@ def extras(rec: Recognised, ref: Reference) -> Scored:
     out: Scored = []
     seen = set()
     for item in rec.items:
-        if item.role == "reason":
+        if not item.info.has_not_step or item.role == "reason":
             continue
         steps_here = {m.target for m in item.matches if m.kind == "step"}
         for m in item.matches:
@@ -127,6 +130,8 @@ def branches(rec: Recognised, ref: Reference) -> Scored:
 def _heaviest_increasing(seq: list[tuple[int, int]]) -> set[int]:
     """Positions of the max-weight strictly increasing subsequence of (key, weight) pairs."""
     n = len(seq)
+    if all(seq[k][0] < seq[k + 1][0] for k in range(n - 1)):
+        return set(range(n))  # already in order: the common case
     best = [w for _, w in seq]
     prev = [-1] * n
     for i in range(n):
@@ -148,8 +153,10 @@ def order(rec: Recognised, ref: Reference) -> Scored:
     """Steps outside the longest increasing subsequence of the reference order are out of place."""
     path = main_path_steps(ref)
     on_path = {s.id for s in path}
-    drawn = sorted((rec.first[s.id] for s in path if s.id in rec.first), key=lambda m: m.order)
-    seq = [(ref.step(m.step).index, TIER_WEIGHT[ref.step(m.step).tier]) for m in drawn]
+    first = rec.first
+    drawn = [m for m in first.values() if m.step in on_path]  # rec.first is in source order
+    by_id = {s.id: s for s in path}
+    seq = [(by_id[m.step].index, TIER_WEIGHT[by_id[m.step].tier]) for m in drawn]
     keep = _heaviest_increasing(seq)
     neighbours = [s for s in path if s.tier != "D"]
     out: Scored = []
@@ -276,7 +283,7 @@ def cache_function(rec: Recognised, ref: Reference) -> tuple[Scored, str | None]
             other = rec.first.get(b)
             if other is None:
                 continue
-            if other.item is m.item:
+            if other.item is m.item and other.pos < m.pos:
                 return [(Finding("cache-function", spec.step, m.line, "correction", spec.same_line), 1)], m.label
             if m.order > other.order:
                 note = spec.misplaced
@@ -306,7 +313,9 @@ def beliefs(rec: Recognised, ref: Reference) -> Scored:
     out: Scored = []
     seen = set()
     for item in rec.items:
-        for b in beliefs_hit(ref, item.text):
+        if not item.info.beliefs:
+            continue
+        for b in item.info.beliefs:
             if id(b) in seen:
                 continue
             seen.add(id(b))

@@ -200,26 +200,23 @@ def _key(c: str) -> str:
 _WORDS = r"[A-Za-z_][A-Za-z0-9_]*(?: +[A-Za-z0-9_]+)*"
 # Names are matched atomically (lookahead + backreference) so a line that is
 # not a message fails in one pass instead of backtracking through every split.
-FAST_MESSAGE = re.compile(
-    r"[ \t]*(?=(?P<a>" + _WORDS + r"))(?P=a)[ \t]*(?P<arrow>" + "|".join(re.escape(a) for a in ARROWS)
-    + r")(?P<mod>[+-]?)[ \t]*(?=(?P<b>" + _WORDS + r"))(?P=b)[ \t]*(?P<txt>:[^#\n;]*)(?=\n)",
-    FLAGS | re.IGNORECASE,
+_MESSAGE_FORM = (
+    r"(?=(?P<a>" + _WORDS + r"))(?P=a)[ \t]*(?P<arrow>" + "|".join(re.escape(a) for a in ARROWS)
+    + r")(?P<mod>[+-]?)[ \t]*(?=(?P<b>" + _WORDS + r"))(?P=b)[ \t]*(?P<txt>:[^#\n;]*)"
 )
 # Other common whole lines, same rule: only where the rule-by-rule lexer gives these exact tokens.
 _WORD = r"[A-Za-z0-9_]+"
-FAST_LINE = re.compile(
-    r"[ \t]*(?:"
-    r"(?P<blk>loop|rect|opt|alt|else|par_over|par|and|critical|option|break)(?:[ \t]+(?P<blabel>[^#\n;]*))?(?=\n)"
-    r"|(?P<end>end)(?=\n)"
-    r"|(?P<pkw>participant|actor)[ \t]+(?:(?=(?P<pn>" + _WORD + r"))(?P=pn)[ \t]+(?P<pas>as)[ \t]+(?P<plabel>[^ \t#\n;][^#\n;]*)"
-    r"|(?=(?P<pm>" + _WORDS + r"))(?P=pm)[ \t]*)(?=\n)"
-    r"|(?P<akw>activate|deactivate)[ \t]+(?=(?P<an>" + _WORDS + r"))(?P=an)[ \t]*(?=\n)"
+_KEYWORD_FORMS = (
+    r"(?P<blk>loop|rect|opt|alt|else|par_over|par|and|critical|option|break)(?:[ \t]+(?P<blabel>[^#\n;]*))?"
+    r"|(?P<end>end)"
+    r"|(?P<pkw>participant|actor)[ \t]+(?:(?=(?P<pn>" + _WORD + r"))(?P=pn)[ \t]+(?P<pas>as)[ \t]+"
+    r"(?P<plabel>[^ \t#\n;][^#\n;]*)|(?=(?P<pm>" + _WORDS + r"))(?P=pm)[ \t]*)"
+    r"|(?P<akw>activate|deactivate)[ \t]+(?=(?P<an>" + _WORDS + r"))(?P=an)[ \t]*"
     r"|(?P<nkw>note)[ \t]+(?P<place>left of|right of|over)[ \t]+(?=(?P<n1>" + _WORDS + r"))(?P=n1)[ \t]*"
-    r"(?:(?P<comma>,)[ \t]*(?=(?P<n2>" + _WORDS + r"))(?P=n2)[ \t]*)?(?P<ntxt>:[^#\n;]*)(?=\n)"
-    r")",
-    FLAGS | re.IGNORECASE,
+    r"(?:(?P<comma>,)[ \t]*(?=(?P<n2>" + _WORDS + r"))(?P=n2)[ \t]*)?(?P<ntxt>:[^#\n;]*)"
 )
-_NEWLINES = re.compile(r"\n+")
+# One regex per line: a message, or one of the keyword lines, then the line break(s).
+FAST_LINE = re.compile(r"[ \t]*(?:" + _MESSAGE_FORM + "|" + _KEYWORD_FORMS + r")(?P<nl>\n+)", FLAGS | re.IGNORECASE)
 _FAST_BLOCKERS = frozenset(
     "box participant actor create destroy loop rect opt alt else par par_over and critical option break end left "
     "right links link properties details over note activate deactivate title acctitle accdescr sequencediagram "
@@ -230,6 +227,11 @@ _FAST_BLOCKERS = frozenset(
 def _second_word_is_as(name: str) -> bool:
     words = name.split()
     return len(words) > 1 and words[1].lower() == "as"
+
+
+# Mermaid's `name as alias` rule looks across the line break: `activate A` followed
+# by a line starting with `as ` is read differently, so the fast path leaves it alone.
+_AS_AHEAD = re.compile(WS + "+as" + WS, FLAGS | re.IGNORECASE)
 
 
 def _fast_line_tokens(m: re.Match, line: int, line_start: int) -> list | None:
@@ -253,13 +255,13 @@ def _fast_line_tokens(m: re.Match, line: int, line_start: int) -> list | None:
             out.append(new(Token, ("restOfLine", m.group("plabel"), line, col("plabel") - line_start)))
             return out
         name = m.group("pm")
-        if _second_word_is_as(name):
+        if _second_word_is_as(name) or (" " not in name and _AS_AHEAD.match(m.string, m.end("pm"))):
             return None
         out.append(new(Token, ("ACTOR", name, line, col("pm") - line_start)))
         return out
     if m.group("akw"):
         name = m.group("an")
-        if _second_word_is_as(name):
+        if _second_word_is_as(name) or (" " not in name and _AS_AHEAD.match(m.string, m.end("an"))):
             return None
         kw = m.group("akw")
         return [new(Token, (kw.lower(), kw, line, col("akw") - line_start)),
@@ -277,6 +279,15 @@ def _fast_line_tokens(m: re.Match, line: int, line_start: int) -> list | None:
         out.append(new(Token, ("ACTOR", n2, line, col("n2") - line_start)))
     out.append(new(Token, ("TXT", m.group("ntxt"), line, col("ntxt") - line_start)))
     return out
+
+
+def _fast_message(m: re.Match, line: int, line_start: int) -> list | None:
+    if not _fast_ok(m):
+        return None
+    a, arrow, mod, b, txt = m.group("a", "arrow", "mod", "b", "txt")
+    return [tuple.__new__(Token, ("MSG", (a, arrow, mod, b, txt, m.start("arrow") - line_start,
+                                          m.start("b") - line_start, m.start("txt") - line_start),
+                                  line, m.start("a") - line_start))]
 
 
 def _fast_ok(m: re.Match) -> bool:
@@ -328,9 +339,7 @@ def tokenize(text: str, fast_paths: bool = True) -> tuple[list[Token], list[Comm
     state = "INITIAL"
     dispatch = _DISPATCH
     actions = _ACTIONS
-    fast = FAST_MESSAGE.match
     fast_line = FAST_LINE.match
-    newlines = _NEWLINES.match
     new_token = tuple.__new__
     pos = 0
     end = len(text)
@@ -347,30 +356,18 @@ def tokenize(text: str, fast_paths: bool = True) -> tuple[list[Token], list[Comm
             if pos == line_start and state == "INITIAL" and fast_paths:
                 fl = fast_line(text, pos)
                 if fl is not None:
-                    line_tokens = _fast_line_tokens(fl, line, line_start)
+                    if fl.group("a") is not None:
+                        line_tokens = _fast_message(fl, line, line_start)
+                    else:
+                        line_tokens = _fast_line_tokens(fl, line, line_start)
                     if line_tokens is not None:
                         tokens.extend(line_tokens)
+                        nl_start = fl.start("nl")
                         pos = fl.end()
-                        nl = newlines(text, pos)
-                        append(new_token(Token, ("NEWLINE", nl.group(), line, pos - line_start)))
-                        pos = nl.end()
-                        line += pos - nl.start()
+                        append(new_token(Token, ("NEWLINE", fl.group("nl"), line, nl_start - line_start)))
+                        line += pos - nl_start
                         line_start = pos
                         continue
-                fm = fast(text, pos)
-                if fm is not None and _fast_ok(fm):
-                    a, arrow, mod, b, txt = fm.group("a", "arrow", "mod", "b", "txt")
-                    append(new_token(Token, ("MSG", (a, arrow, mod, b, txt, fm.start("arrow") - line_start,
-                                                     fm.start("b") - line_start, fm.start("txt") - line_start),
-                                             line, fm.start("a") - line_start)))
-                    pos = fm.end()
-                    # the line break after it: Mermaid's `\n+` rule
-                    nl = newlines(text, pos)
-                    append(new_token(Token, ("NEWLINE", nl.group(), line, pos - line_start)))
-                    pos = nl.end()
-                    line += pos - nl.start()
-                    line_start = pos
-                    continue
         regex = dispatch.get((state, key)) or _dispatch(state, key)
         m = regex.match(text, pos)
         if m is None:

@@ -522,7 +522,7 @@ class _Parser:
         out.append(msg)
 
     def fast_signal(self, tok: Token, out: list) -> None:
-        """A whole `A->>B: text` line the lexer already split (see lexer.FAST_MESSAGE)."""
+        """A whole `A->>B: text` line the lexer already split (see lexer.FAST_LINE)."""
         source, arrow, mod, target, txt, _arrow_col, _target_col, _text_col = tok.text
         self.i += 2  # the lexer guarantees a NEWLINE token follows
         text = parse_message(txt[1:])

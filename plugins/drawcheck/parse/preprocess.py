@@ -31,7 +31,7 @@ _CLASSDEF_SEMI = re.compile(r"classDef" + DOT + r"*:" + NOT_WS + r"*#" + DOT + r
 _ENTITY = re.compile(r"#(\w+);", FLAGS)
 _INT = re.compile(r"\+?\d+\Z", FLAGS)
 _SEQUENCE = re.compile(WS + r"*sequenceDiagram", FLAGS)
-_C4 = re.compile(WS + r"*C4Context|C4Container|C4Component|C4Dynamic|C4Deployment", FLAGS)
+_C4 = re.compile(r"\A" + WS + r"*C4Context|C4Container|C4Component|C4Dynamic|C4Deployment", FLAGS)
 _LINE_TERMINATORS = "\n\r\u2028\u2029"
 
 # Mermaid's stand-ins for `#` `;` of entity codes; we turn them back when reading values.

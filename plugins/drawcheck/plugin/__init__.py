@@ -50,7 +50,8 @@ class DrawcheckPlugin(BasePlugin[DrawcheckConfig]):
         self.submissions = SubmissionsManager(
             answers_dir=os.path.join(config_dir, self.config.answers_dir), site_root=config_dir, reference=reference,
             max_bytes=self.config.max_file_bytes, max_lines=self.config.max_file_lines)
-        self.pages = FeedbackPages(feedback_dir=self.config.feedback_dir, reference=reference)
+        self.pages = FeedbackPages(feedback_dir=self.config.feedback_dir, reference=reference,
+                                   error_level=logging.getLevelName(self.config.error_log_level))
         self.report = BuildReport(
             correction_level=self.config.correction_log_level, error_level=self.config.error_log_level,
             github=self.config.github_annotations, per_level=self.config.annotations_per_level,

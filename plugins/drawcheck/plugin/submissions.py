@@ -26,8 +26,6 @@ class SubmissionsManager:
         self.reference = reference
         self.max_bytes = max_bytes
         self.max_lines = max_lines
-        self.graded: list[Graded] = []
-        self.refused: list[Refused] = []
 
     def _label(self, path) -> str:
         return os.path.relpath(os.fspath(path), self.site_root).replace(os.sep, "/")
@@ -44,7 +42,7 @@ class SubmissionsManager:
         from drawcheck.intake import collect_submissions
 
         submissions, errors = collect_submissions(self.answers_dir, max_bytes=self.max_bytes, max_lines=self.max_lines)
-        self.refused = [Refused(self._error_label(e.file), e.line, e.message) for e in errors]
+        refused = [Refused(self._error_label(e.file), e.line, e.message) for e in errors]
         firsts: dict[str, Graded] = {}
         corrected: dict[str, Graded] = {}
         for sub in submissions:
@@ -55,8 +53,7 @@ class SubmissionsManager:
                 firsts[handle].corrected = g
             else:
                 firsts[handle] = g  # only a corrected drawing: show it as the drawing
-        self.graded = sorted(firsts.values(), key=lambda g: g.handle.lower())
-        return self.graded, self.refused
+        return sorted(firsts.values(), key=lambda g: g.handle.lower()), refused
 
     def grade(self, handle: str, file: str, text: str) -> Graded:
         """Parse once, grade the parsed drawing; any crash becomes a finding on that file alone."""

@@ -46,7 +46,7 @@ class Item:
     info: object = None  # the cached TextInfo of `text`
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Mention:
     """A step the learner drew."""
 
@@ -93,16 +93,18 @@ def _prefix_regex(prefixes) -> re.Pattern | None:
     return re.compile(rf"^\W*(?:{alts})(?![a-z0-9])")
 
 
-def _marker_regex(markers) -> re.Pattern | None:
-    if not markers:
-        return None
+def _marker_regex(markers, starts=()) -> re.Pattern | None:
+    """Markers match anywhere (at a word start); `starts` only at the start of the text."""
     alts = []
-    for m in sorted(markers, key=len, reverse=True):
-        body = re.escape(m.lower()).replace(r"\ ", r"\s+")
-        if m.endswith(" "):
-            body = body[: -len(r"\s+")] + r"\s"
-        alts.append(("(?<![a-z0-9])" if m[:1].isalnum() else "") + body)
-    return re.compile("|".join(alts))
+    for group, anchor in ((markers, ""), (starts, r"^[^a-z0-9]*")):
+        for m in sorted(group, key=len, reverse=True):
+            body = re.escape(m.lower().strip()).replace(r"\ ", r"\s+")
+            if m.endswith(" "):
+                body += r"(?:\s|$)"
+            elif m[-1:].isalnum():
+                body += r"(?![a-z0-9])"
+            alts.append(anchor + ("(?<![a-z0-9])" if m[:1].isalnum() else "") + body)
+    return re.compile("|".join(alts)) if alts else None
 
 
 def _words_text(text: str) -> str:
@@ -125,7 +127,7 @@ class _Patterns:
         cf = ref.cache_function
         self.cache = _prefix_regex(cf.prefixes) if cf else None
         self.cache_participant = words_regex(cf.participant_words) if cf and cf.participant_words else None
-        self.marker = _marker_regex(ref.boundary.markers) if ref.boundary else None
+        self.marker = _marker_regex(ref.boundary.markers, ref.boundary.starts) if ref.boundary else None
         self.reason_groups = [(g, words_regex(g.words)) for g in ref.reason.groups] if ref.reason else []
         self.branch_words = {b.id: words_regex(b.words) for b in ref.branches.values()}
         self.beliefs = [(b, words_regex(b.words)) for b in ref.beliefs]
@@ -148,6 +150,7 @@ class TextInfo:
     header_other: str | None  # ... as a note or block label
     inline: str | None
     has_step: bool
+    has_not_step: bool
     cycles: frozenset
     beliefs: tuple
     reason_groups: tuple
@@ -185,6 +188,7 @@ def _text_info(ref: Reference, text: str) -> TextInfo:
         matches=matches, role=role,
         header_message=hdr if hdr and (role == "boundary" or not has_step) else None,
         header_other=hdr, inline=_inline_cycle(matches), has_step=has_step,
+        has_not_step=any(m.kind == "not-step" for m in matches),
         cycles=frozenset(m.target for m in matches if m.kind == "cycle"),
         beliefs=tuple(bl for bl, rx in pats.beliefs if rx is not None and rx.search(wt)),
         reason_groups=tuple(g for g, rx in pats.reason_groups if rx is not None and rx.search(wt)),
@@ -196,8 +200,15 @@ def reason_groups_hit(ref: Reference, text: str) -> list:
 
 
 def branch_words_hit(ref: Reference, branch_id: str, text: str) -> bool:
-    rx = _patterns(ref).branch_words.get(branch_id)
-    return bool(rx and rx.search(_words_text(text)))
+    cache = ref._derived.setdefault("branch_words", {})
+    key = (branch_id, text)
+    hit = cache.get(key)
+    if hit is None:
+        if len(cache) > MAX_INFO_CACHE:
+            cache.clear()
+        rx = _patterns(ref).branch_words.get(branch_id)
+        hit = cache[key] = bool(rx and rx.search(_words_text(text)))
+    return hit
 
 
 def beliefs_hit(ref: Reference, text: str) -> list:
@@ -212,29 +223,32 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
     participant_step: dict[str, str] = {}
     participant_cache: set[str] = set()
     labels = {}
+    known = ref._derived.setdefault("participants", {})
     for p in diagram.participants:
         labels[p.id] = p.label or p.id
-        for text in (p.box, p.label, p.id):
-            if not text:
-                continue
-            ms = names.find(text)
-            cyc = next((m.target for m in ms if m.kind == "cycle"), None)
-            if cyc and p.id not in participant_cycle:
-                participant_cycle[p.id] = cyc
-            if text is not p.box:
-                st = next((m.target for m in ms if m.kind == "step"), None)
-                if st and p.id not in participant_step and not cyc:
-                    participant_step[p.id] = st
-                if pats.cache_participant and pats.cache_participant.search(_words_text(text)):
-                    participant_cache.add(p.id)
+        key = (p.id, p.label, p.box)
+        facts = known.get(key)
+        if facts is None:
+            if len(known) > MAX_INFO_CACHE:
+                known.clear()
+            facts = known[key] = _participant_facts(p, names, pats)
+        cyc, st, to_cache = facts
+        if cyc:
+            participant_cycle[p.id] = cyc
+        if st:
+            participant_step[p.id] = st
+        if to_cache:
+            participant_cache.add(p.id)
 
     rec = Recognised()
     items = rec.items
     after_cycle = ref.boundary.cycles[1] if ref.boundary else None
 
+    infos = ref._derived.get("text_info") or {}
+
     def new_item(line, text, kind, ctx, **kw) -> Item:
         text = text or ""
-        info = text_info(ref, text)
+        info = infos.get(text) or text_info(ref, text)
         conditional, conditional_line, in_par = ctx
         item = Item(len(items), line, text, kind, info.matches, info.role,
                     info.header_message if kind == "message" else info.header_other,
@@ -292,7 +306,7 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
                 actors = s.actors
             else:
                 continue
-            if item.role in ("plain", "boundary") and not item.header and any(
+            if participant_cache and item.role in ("plain", "boundary") and not item.header and any(
                     a in participant_cache for a in (actors if isinstance(s, Note) else (s.source, s.target))):
                 item.to_cache = True
             if item.async_arrow and item.role == "plain" and after_cycle in item.info.cycles:
@@ -309,21 +323,24 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
                 if pc:
                     item.cycle, item.cycle_line = pc, item.line
             # A step named only by the participant a message goes to.
-            if isinstance(s, Message) and item.role == "plain" and not item.info.has_step:
-                st = participant_step.get(s.target)
-                if st:
-                    rec.mentions.append(Mention(st, labels.get(s.target, s.target), item.line, item, 0,
-                                                order=(item.index, 0)))
+            st = participant_step.get(s.target) if isinstance(s, Message) and item.role == "plain" else None
+            if st:
+                # `S->>F: run` draws the step F is named after; so does a message naming only later steps.
+                named = [ref.step(m.target).index for m in item.matches if m.kind == "step"]
+                if not named or min(named) > ref.step(st).index:
+                    rec.mentions.append(Mention(st, labels.get(s.target, s.target), item.line, item, -1,
+                                                order=(item.index, -1)))
 
     visit(diagram.statements, None, None, (False, None, None), None)
 
+    cache_step = ref.cache_function.step if ref.cache_function else None
     for item in items:
-        if item.role in ("reason", "boundary"):
+        if not item.info.has_step or item.role in ("reason", "boundary"):
             continue
         for m in item.matches:
             if m.kind != "step":
                 continue
-            if item.role == "cache" and ref.cache_function and m.target != ref.cache_function.step:
+            if item.role == "cache" and cache_step and m.target != cache_step:
                 continue
             rec.mentions.append(Mention(m.target, item.text[m.start:m.end], item.line, item, m.start, m.how, m.legacy,
                                         (item.index, m.start)))
@@ -338,9 +355,30 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
     rec.first = dict(sorted(rec.first.items(), key=lambda kv: kv[1].order))
     _find_boundary(rec, ref)
     _find_reason(rec, ref)
-    main = {c.id for c in ref.cycles.values() if c.role == "main"}
+    main = ref._derived.get("main_cycles")
+    if main is None:
+        main = ref._derived["main_cycles"] = {c.id for c in ref.cycles.values() if c.role == "main"}
     rec.cycles_marked = rec.boundary is not None or any(i.cycle in main for i in items)
     return rec
+
+
+def _participant_facts(p, names, pats) -> tuple[str | None, str | None, bool]:
+    """(cycle its name or box announces, step its name is, whether it is the cache)."""
+    cyc = st = None
+    to_cache = False
+    for text in (p.box, p.label, p.id):
+        if not text:
+            continue
+        ms = names.find(text)
+        c = next((m.target for m in ms if m.kind == "cycle"), None)
+        cyc = cyc or c
+        if text is not p.box:
+            s = next((m.target for m in ms if m.kind == "step"), None)
+            if s and not st and not c:
+                st = s
+            if pats.cache_participant and pats.cache_participant.search(_words_text(text)):
+                to_cache = True
+    return cyc, st, to_cache
 
 
 def _has_step(ms) -> bool:

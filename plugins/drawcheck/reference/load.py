@@ -334,7 +334,7 @@ def _not_steps(r: _Reader, node, need_step) -> list[NotStep]:
 
 
 def _boundary(r: _Reader, node, need_step, cycles) -> BoundarySpec:
-    m = r.mapping(node, "boundary", ("after", "cycles", "markers", "missing", "early", "late"), ("older",))
+    m = r.mapping(node, "boundary", ("after", "cycles", "markers", "missing", "early", "late"), ("older", "starts"))
     cyc = r.seq(m["cycles"], "boundary.cycles")
     if len(cyc) != 2:
         r.fail(m["cycles"], "boundary.cycles must list exactly two cycle ids: [the cycle before, the cycle after]")
@@ -349,6 +349,7 @@ def _boundary(r: _Reader, node, need_step, cycles) -> BoundarySpec:
         after=need_step(m["after"], "boundary.after"), cycles=pair,
         markers=r.strings(m["markers"], "boundary.markers"), missing=r.string(m["missing"], "boundary.missing"),
         early=r.string(m["early"], "boundary.early"), late=r.string(m["late"], "boundary.late"), older=tuple(older),
+        starts=r.strings(m["starts"], "boundary.starts") if "starts" in m else (),
     )
 
 

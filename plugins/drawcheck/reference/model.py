@@ -100,11 +100,12 @@ class OlderBoundary:
 class BoundarySpec:
     after: str  # the last step before the boundary
     cycles: tuple[str, str]  # (cycle before, cycle after)
-    markers: tuple[str, ...]  # texts that draw the boundary itself
+    markers: tuple[str, ...]  # texts that draw the boundary itself, anywhere in a line
     missing: str
     early: str  # template: {n} {steps} {after}
     late: str
     older: tuple[OlderBoundary, ...] = ()
+    starts: tuple[str, ...] = ()  # texts that draw the boundary only at the start of a line
 
 
 @dataclass(frozen=True, slots=True)

@@ -67,10 +67,12 @@ def boundary_histogram(results: Iterable[Result], reference) -> dict[str, int]:
 
 
 def step_counts(results: Iterable[Result], kinds: tuple[str, ...]) -> list[tuple[str, int]]:
-    """(step id, learners with a finding of `kinds` on it), most first; each learner counted once per step."""
+    """(step id, learners with a correction of `kinds` on it), most first; each learner counted once per step.
+
+    Hints (e.g. an optional framework step left out) are not counted."""
     counts: Counter[str] = Counter()
     for r in results:
-        counts.update({f.point for f in r.findings if f.kind in kinds and f.point})
+        counts.update({f.point for f in r.corrections if f.kind in kinds and f.point})
     return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
 
 

@@ -1,0 +1,114 @@
+"""The real site built with every hostile corpus file as a learner's answer, opened in Chromium.
+
+Nothing a learner wrote may run script (dialog, `window.__pwned` canary, console), add event handlers,
+iframes or script links, reach outside 127.0.0.1, or loosen Mermaid's strict security level; each
+payload is shown as inert text; the build log names every attack with file:line; the other pages build.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import (
+    ROOT, active_content_report, build, diagram_report, make_project, mermaid_security_level, require_chromium,
+    serve, wait_for_diagrams, watched_page,
+)
+
+pytestmark = pytest.mark.browser
+
+CORPUS = ROOT / "tests" / "hostile"
+EXPECTED = json.loads((CORPUS / "expected.json").read_text(encoding="utf-8"))
+GOOD = "example-good.mmd"
+
+
+def handle(name: str) -> str:
+    return name.removesuffix(".mmd").replace("_", "-")
+
+
+@pytest.fixture(scope="module")
+def hostile_site(tmp_path_factory):
+    require_chromium()
+    answers = {f"{handle(n)}.mmd": (CORPUS / n).read_text(encoding="utf-8") for n in EXPECTED}
+    answers[GOOD] = (ROOT / "reference" / "two-cycles" / "reference.mmd").read_text(encoding="utf-8")
+    built = build(make_project(tmp_path_factory.mktemp("hostile"), answers=answers), strict=False)
+    with serve(built.site) as url:
+        yield built, url
+
+
+def test_build_log_names_every_attack_with_file_and_line(hostile_site):
+    built, _ = hostile_site
+    missing = []
+    for name, expectations in EXPECTED.items():
+        for e in expectations:
+            where = f"answers/{handle(name)}.mmd:{e['line']}:"
+            if not any(where in line and e["says"] in line for line in built.log.splitlines()):
+                missing.append(f"{where} ... {e['says']}")
+    assert missing == []
+    assert f"answers/{handle(GOOD)}.mmd:" not in built.log.replace("example-good.mmd: ", "")
+
+
+def test_every_learner_still_gets_a_page_and_the_class_overview_lists_them(hostile_site):
+    built, _ = hostile_site
+    pages = set(built.pages())
+    for name in list(EXPECTED) + [GOOD]:
+        assert f"feedback/{handle(name)}/" in pages, name
+    overview = (built.site / "feedback" / "index.html").read_text(encoding="utf-8")
+    for name in EXPECTED:
+        assert handle(name) in overview
+
+
+def test_no_hostile_answer_runs_script_or_changes_mermaid(browser, hostile_site):
+    built, url = hostile_site
+    problems = []
+    for path in built.pages():
+        with watched_page(browser) as seen:
+            page = seen.page
+            page.goto(url + path)
+            wait_for_diagrams(page)
+            for summary in page.locator("details:not([open]) > summary").all():
+                if summary.is_visible():
+                    summary.click()
+            page.mouse.move(300, 300)
+            page.mouse.move(600, 500)
+            page.wait_for_timeout(50)
+            if page.evaluate("() => window.__pwned") is not None:
+                problems.append(f"{path}: window.__pwned was set")
+            found = active_content_report(page)
+            for kind in ("handlers", "iframes", "jsLinks"):
+                if found[kind]:
+                    problems.append(f"{path}: {kind} {found[kind][:3]}")
+            inline = [s for s in found["scripts"] if "__pwned" in s]
+            if inline:
+                problems.append(f"{path}: learner script element {inline[:1]}")
+            diagrams = diagram_report(page)
+            level = mermaid_security_level(page)
+            if level != "strict" and (diagrams or level is not None):
+                problems.append(f"{path}: Mermaid securityLevel {level}")
+            for i, d in enumerate(diagrams):
+                if "Syntax error" in d["text"] or not (d["width"] > 20 and d["height"] > 20):
+                    problems.append(f"{path}: diagram {i} not drawn ({d['width']}x{d['height']})")
+            problems += [f"{path}: dialog {d}" for d in seen.dialogs]
+            problems += [f"{path}: page error {e}" for e in seen.page_errors]
+            problems += [f"{path}: request left 127.0.0.1: {u}" for u in seen.outside_requests]
+            problems += [f"{path}: console {c}" for c in seen.console if "pwned" in c]
+    assert problems == []
+
+
+def visible_text(page) -> str:
+    """Text a reader sees: the page, plus the text of every drawn diagram (in shadow roots)."""
+    return page.evaluate(
+        """() => document.body.innerText + "\\n" + [...document.querySelectorAll("div.mermaid")]
+              .map(h => h.shadowRoot ? h.shadowRoot.textContent : "").join("\\n")""")
+
+
+@pytest.mark.parametrize("name", sorted(n for n in EXPECTED if "__pwned" in (CORPUS / n).read_text(encoding="utf-8")))
+def test_the_payload_is_shown_as_text(browser, hostile_site, name):
+    _, url = hostile_site
+    with watched_page(browser) as seen:
+        seen.page.goto(f"{url}feedback/{handle(name)}/")
+        wait_for_diagrams(seen.page)
+        text = visible_text(seen.page)
+        assert "__pwned" in text, "the learner's own text should be visible, as text"
+        assert seen.page.evaluate("() => window.__pwned") is None

@@ -1,0 +1,106 @@
+"""Recognition: names in free text, and cycles/boundary on hand-built diagrams."""
+
+from __future__ import annotations
+
+import pytest
+
+from drawcheck.parse.model import Block, Box, Branch, Diagram, Message, Note, Participant
+from drawcheck.recognise import recognise
+from drawcheck.recognise.names import matcher
+
+
+@pytest.mark.parametrize("text,steps,how", [
+    ("Pre-filter", ["PreFilter"], "exact"),
+    ("pre filter plugins", ["PreFilter"], "exact"),
+    ("PRE_FILTER", ["PreFilter"], "exact"),
+    ("Normalize Score", ["NormalizeScore"], "exact"),
+    ("Score + normalize", ["Score", "NormalizeScore"], "exact"),
+    ("RunFilterPluginsWithNominatedPods", ["Filter"], "exact"),
+    ("RunReservePluginsUnreserve", ["Unreserve"], "exact"),
+    ("RunReservePluginsReserve", ["Reserve"], "exact"),
+    ("RunPreBindPreFlights", ["PreBindPreFlight"], "exact"),
+    ("RunPostBindPlugins", ["PostBind"], "exact"),
+    ("Un-reserve", ["Unreserve"], "exact"),
+    ("Queue sort", ["QueueSort"], "exact"),
+    ("Filters", ["Filter"], "exact"),
+    ("wait on permit", ["WaitOnPermit"], "exact"),
+    ("Cache.AssumePod(pod)", ["Assume"], "exact"),
+    ("predicates", ["Filter"], "legacy"),
+    ("prioritize", ["Score"], "legacy"),
+    ("Prefiltr", ["PreFilter"], "typo"),
+    ("NormalizeScroe", ["NormalizeScore"], "typo"),
+    ("Unreserv", ["Unreserve"], "typo"),
+])
+def test_step_names(reference, text, steps, how):
+    found = [m for m in matcher(reference).find(text) if m.kind == "step"]
+    assert [m.target for m in found] == steps
+    assert {m.how for m in found} == {how}
+
+
+@pytest.mark.parametrize("text", [
+    "go sched.runBindingCycle(ctx)", "binding cycle", "scheduling thread", "the next pod", "FinishBinding",
+    "Bind the pod? no: bound", "Permit: allow, wait or reject",
+])
+def test_texts_that_name_no_other_step(reference, text):
+    steps = [m.target for m in matcher(reference).find(text) if m.kind == "step"]
+    assert set(steps) <= {"Bind", "Permit"}
+
+
+def test_not_steps_and_whole_only_names(reference):
+    m = matcher(reference)
+    assert [(x.kind, x.target) for x in m.find("PostScore")] == [("not-step", "PostScore")]
+    assert [(x.kind, x.target) for x in m.find("Binding")] == [("not-step", "Binding")]
+    assert not any(x.kind == "not-step" for x in m.find("Bind (POST binding object)"))
+    assert [x.how for x in m.find("Reject")] == ["legacy"]  # the 2018 name of Unreserve, only alone
+
+
+def _msg(src, dst, text, line, arrow="->>"):
+    return Message(src, dst, text, arrow, line)
+
+
+def test_cycles_from_boxes_and_boundary_from_the_labels(reference):
+    d = Diagram(
+        participants=[Participant("S", "Framework", "participant", 2, box="Scheduling cycle"),
+                      Participant("G", "Worker", "participant", 3, box="Binding cycle")],
+        boxes=[Box("Scheduling cycle", "", 1, 2, ["S"]), Box("Binding cycle", "", 3, 4, ["G"])],
+        statements=[_msg("S", "S", "Reserve", 5), _msg("S", "S", "Permit", 6), _msg("G", "G", "PreBind", 7)],
+    )
+    rec = recognise(d, reference)
+    assert {k: m.item.cycle for k, m in rec.first.items()} == {
+        "Reserve": "scheduling", "Permit": "scheduling", "PreBind": "binding"}
+    assert rec.boundary.source == "cycles" and rec.boundary.line == 7
+    assert rec.cycles_marked
+
+
+def test_rect_labelled_by_a_note_inside_and_conditional_blocks(reference):
+    rect = Block("rect", "rgb(1, 2, 3)", 2, 9, [Branch("rect", "rgb(1, 2, 3)", 2, [
+        Note("over", ("S",), "binding cycle", 3),
+        _msg("S", "S", "PreBind", 4),
+        Block("alt", "bind fails", 5, 7, [Branch("alt", "bind fails", 5, [_msg("S", "S", "Unreserve", 6)])]),
+    ])])
+    d = Diagram(participants=[Participant("S", "S", "participant", 1)],
+                statements=[_msg("S", "S", "Permit", 1), rect])
+    rec = recognise(d, reference)
+    pre_bind, unreserve = rec.first["PreBind"], rec.first["Unreserve"]
+    assert pre_bind.item.cycle == "binding" and pre_bind.item.cycle_line == 2
+    assert unreserve.item.conditional and unreserve.item.conditional_line == 5
+    assert rec.first["Permit"].item.cycle is None
+    assert rec.boundary.line == 2  # the rect starts the binding cycle
+
+
+def test_participant_named_after_a_step_draws_it(reference):
+    d = Diagram(participants=[Participant("S", "Scheduler", "participant", 1),
+                              Participant("F", "Filter plugins", "participant", 2)],
+                statements=[_msg("S", "F", "run", 3), _msg("F", "S", "ok", 4)])
+    rec = recognise(d, reference)
+    assert rec.first["Filter"].line == 3 and rec.first["Filter"].label == "Filter plugins"
+
+
+def test_async_arrow_is_the_boundary_when_nothing_else_is(reference):
+    d = Diagram(participants=[Participant("A", "A", "participant", 1), Participant("B", "B", "participant", 2)],
+                statements=[_msg("A", "A", "Permit", 3), _msg("A", "B", "hand over", 4, "-)"),
+                            _msg("B", "B", "PreBind", 5)])
+    rec = recognise(d, reference)
+    assert rec.boundary.source == "async" and rec.boundary.line == 4
+    assert rec.effective_cycle(rec.first["PreBind"].item, ("scheduling", "binding")) == "binding"
+    assert rec.effective_cycle(rec.first["Permit"].item, ("scheduling", "binding")) == "scheduling"

@@ -1,0 +1,52 @@
+"""Untrusted input: grading never raises, and its output is always well formed."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from drawcheck.grade import grade_text
+from drawcheck.grade.model import FINDING_KINDS
+
+DRAWINGS = [yaml.safe_load(p.read_text())["drawing"] for p in sorted((Path(__file__).parent / "golden").glob("*.yml"))]
+WORDS = ["PreFilter", "go func", "reason:", "cache:", "Note over S: binding cycle", "alt", "end", "rect rgb(1,2,3)",
+         "par", "and", "-)", "->>", "S", ":", "%%", "box", "Permit", "PostScore", "\t", "é", "😀", "<b>", "Reject",
+         "participant X as Binding goroutine", "opt no fit", "critical", "option fails", "else", "assume"]
+
+
+def check(text: str, reference) -> None:
+    r = grade_text(text, file="x.mmd", reference=reference)
+    n_lines = len(re.split(r"\r\n|\r|\n", text)) + 1  # Mermaid ends lines at CR, LF or CRLF
+    assert 0.0 <= r.score <= 1.0
+    assert r.status in ("correct", "corrections", "invalid")
+    assert (r.status == "correct") == (not r.corrections and not any(f.kind == "syntax" for f in r.findings))
+    for f in r.findings:
+        assert f.kind in FINDING_KINDS and f.severity in ("correction", "hint") and f.message
+        assert f.line is None or 1 <= f.line <= n_lines
+        assert f.point is None or reference.has_step(f.point)
+    for p in r.points:
+        assert reference.has_step(p.point) and 1 <= p.line <= n_lines
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(base=st.sampled_from(DRAWINGS), cuts=st.lists(st.integers(0, 60), max_size=4),
+       inserts=st.lists(st.tuples(st.integers(0, 60), st.sampled_from(WORDS)), max_size=4))
+def test_mutated_drawings(reference, base, cuts, inserts):
+    lines = base.splitlines()
+    for c in cuts:
+        if lines:
+            del lines[c % len(lines)]
+    for at, word in inserts:
+        lines.insert(at % (len(lines) + 1), "    " + word)
+    check("\n".join(lines), reference)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.text(max_size=300))
+def test_arbitrary_text(reference, text):
+    check("sequenceDiagram\n" + text, reference)
+    check(text, reference)
