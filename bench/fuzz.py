@@ -30,7 +30,13 @@ from drawcheck.safety import find_unsafe, html_text, mermaid_text  # noqa: E402
 def _shard(args: tuple[int, int]) -> dict:
     count, seed = args
     start = time.process_time()
-    outcome = engine.fuzz(count, seed, max_failures=50)
+    try:
+        outcome = engine.fuzz(count, seed, max_failures=50)
+    except Exception:  # noqa: BLE001 - e.g. the reference failed to load: report it, don't lose the run
+        import traceback
+
+        return {"inputs": 0, "graded": 0, "bytes": 0, "failures": [("<setup>", traceback.format_exc())],
+                "failure_count": 1, "cpu": time.process_time() - start}
     return {"inputs": outcome.inputs, "graded": outcome.graded, "bytes": outcome.bytes,
             "failures": outcome.failures[:5], "failure_count": len(outcome.failures),
             "cpu": time.process_time() - start}

@@ -112,7 +112,8 @@ def main() -> int:
         big = big_diagram(n)
         big_texts[n] = big
         d = parse_text(big)
-        assert d.valid, d.errors[:3]
+        syntax_errors = [e for e in d.errors if "maxTextSize" not in e.message]  # big files exceed Mermaid's draw limit
+        assert not syntax_errors, syntax_errors[:3]
         ms = cpu_time(lambda: parse_text(big)) * 1000
         print("  %5d lines: %7.1f ms  (%.1f us/line)%s" % (n, ms, ms * 1000 / n,
                                                              "  target < 100 ms" if n == 5000 else ""))

@@ -27,7 +27,7 @@ MISTAKE_CLASSES = (
 )
 CONVENTIONS = (
     "convention-rect", "convention-section-notes", "convention-box", "convention-participants",
-    "convention-async-arrow", "convention-go-message", "convention-par",
+    "convention-async-arrow", "convention-go-message", "convention-par", "convention-rect-colours",
 )
 
 

@@ -37,4 +37,4 @@ def run_oracle(paths: list[str] | None = None, texts: list[str] | None = None) -
                           timeout=600)
     if proc.returncode != 0:
         raise RuntimeError("mermaid oracle failed: %s" % proc.stderr[-2000:])
-    return [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+    return [json.loads(line) for line in proc.stdout.split("\n") if line.strip()]

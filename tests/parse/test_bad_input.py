@@ -36,13 +36,21 @@ def test_ten_megabytes_is_fast_and_clean():
     big = "sequenceDiagram\n" + line * (10_000_000 // len(line))
     started = time.perf_counter()
     d = parse_text(big)
-    assert d.valid and len(d.statements) > 100_000
-    junk = "sequenceDiagram\n" + ("}%%{<<-->>--x" * 10 + "\n") * 50_000
+    assert len(d.statements) > 100_000  # still read completely...
+    assert [e.message for e in d.errors if e.line != 1] == []
+    assert "maxTextSize" in d.errors[0].message  # ...but too big for Mermaid to draw
+    junk = "sequenceDiagram\n" + ("}%%{<<-->>--x" * 10 + "\n") * 20_000
     d2 = parse_text(junk)
-    assert not d2.valid and d2.errors[0].line == 2
+    assert not d2.valid and d2.errors[1].line == 2
     one_line = "sequenceDiagram\n" + "a" * 5_000_000
     assert not parse_text(one_line).valid
     assert time.perf_counter() - started < 60
+
+
+def test_size_limit_is_mermaids():
+    line = "A->>B: " + "x" * 40 + "\n"
+    assert parse_text("sequenceDiagram\n" + line * 1000).valid  # 48,016 characters
+    assert not parse_text("sequenceDiagram\n" + line * 1100).valid
 
 
 def test_pathological_whitespace_does_not_hang():

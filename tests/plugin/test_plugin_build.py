@@ -73,7 +73,7 @@ def test_strict_build_fails_on_the_broken_files_but_every_page_is_built(corpus_b
 def test_one_log_line_per_finding_at_the_configured_levels(corpus_build):
     logged = {(r.levelno, r.getMessage()) for r in corpus_build.records}
     for result in expected_results().values():
-        for item in report_lines(result):
+        for item in report_lines(result, product=REFERENCE.product):
             level = {"error": logging.WARNING, "correction": logging.INFO, "hint": logging.DEBUG}[item.severity]
             assert (level, format_log_line(item)) in logged, format_log_line(item)
     lines = [m for lvl, m in logged if lvl >= logging.INFO]

@@ -17,7 +17,7 @@ def _findings(names):
     out = []
     for name in names:
         text = (CORPUS / name).read_text(encoding="utf-8")
-        out += report_lines(grade_text(text, file=f"answers/{name}", reference=REFERENCE))
+        out += report_lines(grade_text(text, file=f"answers/{name}", reference=REFERENCE), product=REFERENCE.product)
     return out
 
 

@@ -68,11 +68,13 @@ def test_invalid_drawing_lists_errors_and_draws_nothing(reference):
     from drawcheck.grade.model import Finding
 
     result = Result("answers/ada.mmd", "invalid", 0.0,
-                    findings=[Finding("syntax", None, 3, "correction", "expected an arrow, found `<x>`")])
+                    findings=[Finding("syntax", None, 3, "correction", "expected an arrow, found `<x>`"),
+                              Finding("missing", "Bind", None, "correction", "Bind is missing")])
     page = _page(result, None, reference)
     assert "could not be checked" in page
     assert "**line 3** (syntax): expected an arrow&#44; found &#96;&#60;x&#62;&#96;" in page
     assert page.count("```mermaid") == 1  # only the reference
+    assert "## Corrections" not in page and "Bind is missing" not in page  # fix the syntax first
 
 
 def test_correct_drawing_says_so(diagram, reference):

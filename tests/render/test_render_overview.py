@@ -57,3 +57,9 @@ def test_overview_table_links_each_page_and_escapes(result, diagram, reference):
     assert "<x>" not in page and "&#60;x&#62;" in page and "not a &#42;handle&#42;" in page
     assert page.count("<svg") == 3
     assert "**2** submission(s): 0 correct, 1 with corrections, 1 that could not be checked, 1 refused file(s)." in page
+
+
+def test_unsafe_submissions_are_flagged_in_the_table(result, diagram, reference):
+    unsafe = replace(result, findings=[Finding("unsafe", None, 1, "correction", "directive")])
+    page = overview_page([Graded("eve", "answers/eve.mmd", unsafe, diagram)], [], reference)
+    assert "| [eve](eve.md) | needs fixing (content the site refuses) |" in page

@@ -44,10 +44,14 @@ def grade_file(path: str | os.PathLike, *, reference: Reference, display_name: s
 
 def max_edits(ref: Reference) -> int:
     """The denominator of the score: every required item the drawing can get wrong once."""
+    cached = ref._derived.get("max_edits")
+    if cached is not None:
+        return cached
     n = sum(1 for s in ref.steps if s.required and not (ref.cache_function and s.id == ref.cache_function.step))
     n += sum(1 for spec in (ref.boundary, ref.reason, ref.cache_function) if spec is not None)
     if ref.boundary is not None:
         n += 1  # marking the cycles at all
+    ref._derived["max_edits"] = max(n, 1)
     return max(n, 1)
 
 

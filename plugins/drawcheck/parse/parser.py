@@ -788,5 +788,22 @@ def _not_sequence(prep: Prepared) -> ParseError:
                       hint="put `sequenceDiagram` alone on the first line")
 
 
+# Mermaid's default `maxTextSize`: longer text is not drawn ("Maximum text size in diagram exceeded").
+MAX_TEXT_SIZE = 50_000
+
+
+def _js_length(text: str) -> int:
+    """Length as JavaScript counts it (UTF-16 code units)."""
+    if text.isascii():
+        return len(text)
+    return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF)
+
+
 def parse_source(text: str) -> Diagram:
-    return parse_prepared(prepare(text))
+    d = parse_prepared(prepare(text))
+    if len(text) > MAX_TEXT_SIZE // 2 and _js_length(text) > MAX_TEXT_SIZE:
+        d.errors.insert(0, ParseError(
+            line=1, column=1, message="the diagram has %d characters; Mermaid draws at most %d (its maxTextSize) and "
+            "shows \"Maximum text size in diagram exceeded\" instead" % (_js_length(text), MAX_TEXT_SIZE),
+            hint="shorten the diagram: the exercise needs a few dozen lines"))
+    return d

@@ -16,10 +16,11 @@ import re
 from dataclasses import dataclass, field
 
 from drawcheck.parse.model import Block, Diagram, Message, Note
-from drawcheck.recognise.names import Match, matcher
+from drawcheck.recognise.names import Match, matcher, participant_step
 from drawcheck.reference.model import Reference
 
 CONDITIONAL_BLOCKS = ("alt", "opt", "break")
+ROOT = (False, None, None)  # (conditional, line of the conditional block, line of the par block) at top level
 ASYNC_ARROWS = ("-)", "--)")
 
 
@@ -77,6 +78,7 @@ class Recognised:
     reason: Item | None = None
     reason_explicit: bool = False
     cycles_marked: bool = False
+    rect_starts: list[tuple[int, int]] = field(default_factory=list)  # (first item index, line) of top-level rects
 
     def effective_cycle(self, item: Item, spec_cycles: tuple[str, str] | None) -> str | None:
         if item.cycle is not None:
@@ -246,14 +248,13 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
 
     infos = ref._derived.get("text_info") or {}
 
-    def new_item(line, text, kind, ctx, **kw) -> Item:
+    def new_item(line, text, kind, ctx, source=None, target=None, async_arrow=False) -> Item:
         text = text or ""
         info = infos.get(text) or text_info(ref, text)
-        conditional, conditional_line, in_par = ctx
+        # positional arguments: this runs once per line of every drawing
         item = Item(len(items), line, text, kind, info.matches, info.role,
-                    info.header_message if kind == "message" else info.header_other,
-                    conditional=conditional, conditional_line=conditional_line, in_par=in_par, **kw)
-        item.info = info
+                    info.header_message if kind == "message" else info.header_other, None, None,
+                    ctx[0], async_arrow, ctx[1], False, source, target, ctx[2], info)
         items.append(item)
         return item
 
@@ -285,6 +286,8 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
                     current, current_line = hdr, backfill_line
         for s in statements:
             if isinstance(s, Block):
+                if s.kind == "rect" and ctx == ROOT:
+                    rec.rect_starts.append((len(items), s.line))
                 for br in s.branches:
                     inner = context(ctx, s, br)
                     own = None
@@ -298,8 +301,7 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
                         visit(br.statements, current, current_line, inner, br.line)
                 continue
             if isinstance(s, Message):
-                item = new_item(s.line, s.text, "message", ctx, source=s.source, target=s.target,
-                                async_arrow=s.arrow in ASYNC_ARROWS)
+                item = new_item(s.line, s.text, "message", ctx, s.source, s.target, s.arrow in ASYNC_ARROWS)
                 actors = (s.source,)
             elif isinstance(s, Note):
                 item = new_item(s.line, s.text, "note", ctx)
@@ -322,16 +324,16 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
                 pc = item_participant_cycle(item, actors)
                 if pc:
                     item.cycle, item.cycle_line = pc, item.line
-            # A step named only by the participant a message goes to.
-            st = participant_step.get(s.target) if isinstance(s, Message) and item.role == "plain" else None
-            if st:
-                # `S->>F: run` draws the step F is named after; so does a message naming only later steps.
-                named = [ref.step(m.target).index for m in item.matches if m.kind == "step"]
-                if not named or min(named) > ref.step(st).index:
-                    rec.mentions.append(Mention(st, labels.get(s.target, s.target), item.line, item, -1,
-                                                order=(item.index, -1)))
+            # Participants named after steps: `S->>F: run` draws F's step; `A->>B: next` draws A's and B's.
+            if participant_step and isinstance(s, Message) and item.role == "plain":
+                named = {m.target for m in item.matches if m.kind == "step"}
+                for pos, pid in ((-2, s.source), (-1, s.target)):
+                    st = participant_step.get(pid)
+                    if st and st not in named:
+                        rec.mentions.append(Mention(st, labels.get(pid, pid), item.line, item, pos,
+                                                    order=(item.index, pos)))
 
-    visit(diagram.statements, None, None, (False, None, None), None)
+    visit(diagram.statements, None, None, ROOT, None)
 
     cache_step = ref.cache_function.step if ref.cache_function else None
     for item in items:
@@ -373,7 +375,7 @@ def _participant_facts(p, names, pats) -> tuple[str | None, str | None, bool]:
         c = next((m.target for m in ms if m.kind == "cycle"), None)
         cyc = cyc or c
         if text is not p.box:
-            s = next((m.target for m in ms if m.kind == "step"), None)
+            s = participant_step(names, text)
             if s and not st and not c:
                 st = s
             if pats.cache_participant and pats.cache_participant.search(_words_text(text)):
@@ -429,6 +431,10 @@ def _find_boundary(rec: Recognised, ref: Reference) -> None:
         if item.in_par is not None and item.index <= last_step_index:
             rec.boundary = FoundBoundary(item.index, item.in_par, "par", None)
             return
+    if len(rec.rect_starts) >= 2 and rec.rect_starts[1][0] <= last_step_index:
+        # Two coloured regions and nothing else: the second one starts the second cycle.
+        index, line = rec.rect_starts[1]
+        rec.boundary = FoundBoundary(index, line, "rects", None)
 
 
 def _before_only_replies(item: Item) -> bool:
@@ -448,7 +454,7 @@ def _find_reason(rec: Recognised, ref: Reference) -> None:
     candidates = []
     if b.item is not None:
         candidates.append(b.item)
-    for k in (b.index + 1, b.index - 1, b.index + 2, b.index - 2):
+    for k in ((b.index,) if b.item is None else ()) + (b.index + 1, b.index - 1, b.index + 2, b.index - 2):
         if 0 <= k < len(rec.items):
             it = rec.items[k]
             if it.kind == "note" and it.role in ("plain", "boundary") and not _has_step(it.matches):

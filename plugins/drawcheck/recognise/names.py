@@ -77,6 +77,7 @@ class NameMatcher:
                 entry = _Entry("step", step.id, "legacy", legacy)
                 (self.whole if legacy.whole else self.phrases).setdefault(compact(legacy.name), entry)
         self.step_keys = {k: e.target for k, e in self.phrases.items() if e.kind == "step" and e.how == "exact"}
+        self.id_keys = {compact(n): step.id for step in ref.steps for n in (step.id, step.name)}
         for cycle in ref.cycles.values():
             for word in cycle.words:
                 self.phrases.setdefault(compact(word), _Entry("cycle", cycle.id))
@@ -215,10 +216,16 @@ class NameMatcher:
             if cand[0] != key[0] or abs(len(cand) - len(key)) > limit:
                 continue
             d = _osa(key, cand, limit)
-            if d < best_d:
-                best, best_d = target, d
+            if d < best_d and not (len(key) < 7 and len(key) == len(cand) and not _swapped(key, cand)):
+                best, best_d = target, d  # short words: a changed letter is usually another word (store/score)
         self._fuzzy_cache[key] = best
         return best
+
+
+def _swapped(a: str, b: str) -> bool:
+    """Equal-length words that differ only by two adjacent letters swapped."""
+    diff = [i for i in range(len(a)) if a[i] != b[i]]
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
 
 
 def _osa(a: str, b: str, limit: int) -> int:
@@ -239,6 +246,14 @@ def _osa(a: str, b: str, limit: int) -> int:
             return limit + 1
         prev2, prev = prev, cur
     return prev[-1]
+
+
+def participant_step(names: NameMatcher, label: str) -> str | None:
+    """The step a participant is named after: its id or name, optionally followed by `plugin(s)`."""
+    words = [t[0] for t in tokens(label)]
+    while words and words[-1] in _PLUGIN_WORDS:
+        words.pop()
+    return names.id_keys.get("".join(words))
 
 
 def matcher(ref: Reference) -> NameMatcher:

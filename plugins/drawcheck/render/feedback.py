@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
+from drawcheck import safety
 from drawcheck.grade.model import Finding, Result
 from drawcheck.render.circles import circle
 from drawcheck.render.mermaid import Circle, Insertion, render_diagram
 from drawcheck.render.model import Graded
 from drawcheck.render.stats import describe_boundary
-from drawcheck.safety import html_text
+
+html_text = lru_cache(maxsize=32768)(safety.html_text)  # grader messages repeat across a class
 
 TRUE_BOUNDARY_TEXT = "the boundary is here: the go statement that starts the binding cycle"
 _ASSUMED = re.compile(r"^\s*assumed\s*(?P<n>\d+|[\u2460-\u2473\u3251-\u325f\u32b1-\u32bf])?\s*:\s*(?P<text>.*)$", re.I)
@@ -237,7 +240,8 @@ def feedback_page(g: Graded, reference) -> str:
         out += ["Red: drawn wrong. Amber, dashed: missing, inserted where it belongs. "
                 "Green: where the boundary truly is.", ""]
 
-    if numbered:
+    invalid = g.result.status == "invalid"
+    if numbered and not invalid:
         out += ["## Corrections", ""]
         assumed = assumed_notes(g.corrected.diagram if g.corrected else None)
         out += _corrections_table(numbered, assumed, getattr(reference, "product", "")) + [""]
@@ -248,7 +252,7 @@ def feedback_page(g: Graded, reference) -> str:
         out += ["## Corrections", "", "None: every point, the boundary, the reason and the cache function match.", ""]
 
     hints = [f for f in g.result.findings if f.severity == "hint"]
-    if hints:
+    if hints and not invalid:
         out += ["## Hints", ""]
         out += [f"- line {f.line}: {html_text(f.message)}" if f.line else f"- {html_text(f.message)}" for f in hints]
         out += [""]

@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable
 
+from drawcheck import safety
 from drawcheck.parse.model import Autonumber, Block, Diagram, Message, Note
-from drawcheck.safety import mermaid_text
+
+# Labels repeat across a class ("PreFilter", "Bind"): escape each distinct one once per build.
+mermaid_text = lru_cache(maxsize=32768)(safety.mermaid_text)
 
 WRONG_FILL = "rgba(220, 50, 47, 0.18)"
 MISSING_FILL = "rgba(255, 170, 0, 0.22)"

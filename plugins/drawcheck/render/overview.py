@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from urllib.parse import quote
 
+from drawcheck import safety
 from drawcheck.render.feedback import format_score, handle_text
 from drawcheck.render.model import Graded, Refused
 from drawcheck.render.stats import (
     MISPLACED_KINDS, boundary_histogram, describe_boundary, step_counts,
 )
 from drawcheck.render.svg import bar_chart
-from drawcheck.safety import html_text
+
+html_text = lru_cache(maxsize=32768)(safety.html_text)  # grader messages repeat across a class
 
 
 def _step_name(reference, step_id: str) -> str:
@@ -24,6 +27,8 @@ def _status(g: Graded) -> str:
     r = g.result
     if r.status == "invalid":
         return "needs fixing"
+    if any(f.kind == "unsafe" for f in r.findings):
+        return "needs fixing (content the site refuses)"
     if r.status == "correct":
         return "correct"
     return f"{len(r.corrections)} correction(s)"
