@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/fuzz.py [--inputs 1000000] [--workers 2] [--sizes 1000,10000,100000,262144]
 
-Part 1 runs the mutation fuzzer of tests/fuzz/engine.py in `--workers` processes and reports inputs,
+Part 1 runs the mutation fuzzer of tests/fuzz/fuzz_engine.py in `--workers` processes and reports inputs,
 bytes, failures (any exception or broken invariant; the run exits 1 if there is one) and throughput.
 Part 2 builds diagrams of growing size (valid ones from the reference body; hostile ones full of
 entities, tags and long labels) and reports CPU ns per byte for each stage: flat figures mean time
@@ -14,7 +14,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import sys
+import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -22,16 +24,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "fuzz"))
 
-import engine  # noqa: E402
+import fuzz_engine as engine  # noqa: E402
 from drawcheck.parse import parse_text  # noqa: E402
 from drawcheck.safety import find_unsafe, html_text, mermaid_text  # noqa: E402
 
 
-def _shard(args: tuple[int, int]) -> dict:
-    count, seed = args
+def _shard(args: tuple[int, int, str]) -> dict:
+    count, seed, reference_path = args
     start = time.process_time()
     try:
-        outcome = engine.fuzz(count, seed, max_failures=50)
+        outcome = engine.fuzz(count, seed, max_failures=50, reference_path=reference_path)
     except Exception:  # noqa: BLE001 - e.g. the reference failed to load: report it, don't lose the run
         import traceback
 
@@ -42,10 +44,19 @@ def _shard(args: tuple[int, int]) -> dict:
             "cpu": time.process_time() - start}
 
 
-def run_fuzz(total: int, workers: int) -> dict:
+def snapshot_reference() -> str:
+    """A private copy of the reference folder, so edits to the working tree during a long run don't matter."""
+    folder = Path(tempfile.mkdtemp(prefix="drawcheck-fuzz-ref-"))
+    shutil.copytree(ROOT / "reference", folder / "reference")
+    path = folder / "reference" / "two-cycles" / "exercise.yml"
+    engine.make_grader(str(path))  # fail now, in the parent, if it does not load
+    return str(path)
+
+
+def run_fuzz(total: int, workers: int, reference_path: str) -> dict:
     shards = max(workers * 4, 1)
     per = total // shards
-    jobs = [(per + (1 if i < total % shards else 0), 50_000 + i) for i in range(shards)]
+    jobs = [(per + (1 if i < total % shards else 0), 50_000 + i, reference_path) for i in range(shards)]
     wall = time.perf_counter()
     with ProcessPoolExecutor(max_workers=workers) as pool:
         results = list(pool.map(_shard, jobs))
@@ -86,11 +97,11 @@ def cpu_ns_per_byte(fn, text: str, min_seconds: float = 0.3) -> float:
     return spent / runs / max(len(text.encode("utf-8")), 1) * 1e9
 
 
-def run_sizes(sizes: list[int]) -> list[dict]:
-    grader = engine.make_grader()
+def run_sizes(sizes: list[int], reference_path: str) -> list[dict]:
+    grader = engine.make_grader(reference_path)
     stages = {
         "parse_text": parse_text,
-        "find_unsafe": lambda t: find_unsafe(parse_text(t), t),
+        "parse+find_unsafe": lambda t: find_unsafe(parse_text(t), t),
         "escapers": lambda t: (mermaid_text(t, max_chars=None), html_text(t)),
     }
     if grader is not None:
@@ -115,12 +126,13 @@ def main() -> int:
     args = parser.parse_args()
 
     report: dict = {}
+    reference_path = snapshot_reference()
     if not args.skip_fuzz:
-        report["fuzz"] = run_fuzz(args.inputs, args.workers)
+        report["fuzz"] = run_fuzz(args.inputs, args.workers, reference_path)
         print(json.dumps({k: v for k, v in report["fuzz"].items() if k != "examples"}), flush=True)
         for example in report["fuzz"]["examples"]:
             print("FAILURE on input", repr(example[0][:300]), "\n", example[1])
-    report["ns_per_byte"] = run_sizes([int(s) for s in args.sizes.split(",")])
+    report["ns_per_byte"] = run_sizes([int(s) for s in args.sizes.split(",")], reference_path)
     out = ROOT / "bench" / "results"
     out.mkdir(exist_ok=True)
     (out / "fuzz.json").write_text(json.dumps(report, indent=1), encoding="utf-8")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import shutil
 import subprocess
@@ -103,6 +104,7 @@ def main() -> int:
         parse_text(t)
     wall = time.perf_counter() - wall_start
     ours_rate = len(texts) / cpu
+    print("machine load average (1 min): %.1f on %d cores" % (os.getloadavg()[0], os.cpu_count() or 1))
     print("typical 30-line diagrams: %d in %.3f s CPU -> %.0f diagrams/s (target >= 10,000); wall %.0f/s"
           % (len(texts), cpu, ours_rate, len(texts) / wall))
 

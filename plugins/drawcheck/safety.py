@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "UnsafeItem", "find_unsafe", "mermaid_text", "html_text", "log_text",
-    "workflow_text", "workflow_property", "MAX_LABEL_CHARS",
+    "workflow_text", "workflow_property", "MAX_LABEL_CHARS", "fence_mermaid_custom",
 ]
 
 MAX_LABEL_CHARS = 200
@@ -37,9 +37,9 @@ MAX_LABEL_CHARS = 200
 
 # Characters Mermaid 12.3.0 uses for its entity placeholders; never let them through raw.
 _PLACEHOLDER_CHARS = frozenset("\ufb02\xb0\xb6\xdf")
-_MERMAID_KEEP_PUNCT = frozenset(" .!?_")
 _INVISIBLE_CATEGORIES = ("Cc", "Cf", "Co", "Cn", "Cs")
-_LINE_BREAKS = re.compile(r"\r\n|\r|\n|\u2028|\u2029|\x85|\x0b|\x0c")
+_LINE_BREAKS = re.compile(r"\r\n|\r|\n|\u2028|\u2029|\x85|\x0b|\x0c")  # all become spaces in labels
+_SOURCE_LINES = re.compile(r"\r\n|\r|\n")  # how the parser (and GitHub) number a file's lines
 
 
 def _flatten(s: object) -> str:
@@ -52,7 +52,9 @@ def _flatten(s: object) -> str:
 
 def _shorten(text: str, max_chars: int | None) -> str:
     if max_chars is not None and len(text) > max_chars:
-        return text[: max(max_chars - 1, 0)].rstrip() + "\u2026"
+        if max_chars < 1:
+            return ""
+        return text[: max_chars - 1].rstrip() + "\u2026"
     return text
 
 
@@ -158,14 +160,24 @@ def _decode_mermaid_entities(text: str) -> str:
     return _MERMAID_ENTITY.sub(one, text)
 
 
+_JSON_ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})|\\(.)")
+
+
+def _decode_json_escapes(text: str) -> str:
+    """`links`/`properties` values are JSON: `\\u006a` is `j` once Mermaid parses them."""
+    if "\\" not in text:
+        return text
+    return _JSON_ESCAPE.sub(lambda m: chr(int(m.group(1), 16)) if m.group(1) else m.group(2), text)
+
+
 def _decoded_views(line: str) -> list[str]:
-    """The line as written, and as a browser might read it after Mermaid and/or HTML entity decoding."""
+    """The line as written, and as a browser might read it after Mermaid, HTML and JSON decoding."""
     views = [line]
     frontier = [line]
     for _ in range(3):
         nxt = []
         for view in frontier:
-            for decoded in (html.unescape(view), _decode_mermaid_entities(view)):
+            for decoded in (html.unescape(view), _decode_mermaid_entities(view), _decode_json_escapes(view)):
                 if decoded not in views:
                     views.append(decoded)
                     nxt.append(decoded)
@@ -218,7 +230,7 @@ def find_unsafe(diagram: "Diagram | None", text: str) -> list[UnsafeItem]:
     `diagram` (the parse of `text`) adds the directives and front matter the parser saw; the raw
     text is scanned line by line either way, so a file that does not parse is still checked.
     """
-    lines = _LINE_BREAKS.split(text)
+    lines = _SOURCE_LINES.split(text)
     items: dict[tuple[int, str], UnsafeItem] = {}
 
     def add(line: int, what: str) -> None:
@@ -233,7 +245,7 @@ def find_unsafe(diagram: "Diagram | None", text: str) -> list[UnsafeItem]:
         number = index + 1
         in_front_matter = span is not None and span[0] <= index <= span[1]
         # one string holding the line as written and every decoded reading of it
-        joined = "\n".join(_decoded_views(raw)) if ("&" in raw or "#" in raw) else raw
+        joined = "\n".join(_decoded_views(raw)) if ("&" in raw or "#" in raw or "\\" in raw) else raw
         if _CONTROL.search(raw):
             add(number, "a control character (invisible) is in this line; delete it and retype the text")
         if _BIDI.search(raw):

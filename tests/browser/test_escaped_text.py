@@ -9,17 +9,15 @@ from __future__ import annotations
 
 import re
 import sys
-from pathlib import Path
 
 import pytest
 
-from conftest import (
+from browserkit import (
     ROOT, active_content_report, diagram_report, mermaid_security_level, require_chromium, serve,
     wait_for_diagrams, watched_page,
 )
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from drawcheck.safety import html_text, log_text, mermaid_text  # noqa: E402
+from drawcheck.safety import html_text, log_text, mermaid_text
 
 pytestmark = pytest.mark.browser
 

@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from conftest import (
+from browserkit import (
     ROOT, active_content_report, build, diagram_report, make_project, mermaid_security_level, require_chromium,
     serve, wait_for_diagrams, watched_page,
 )
@@ -32,7 +32,11 @@ def hostile_site(tmp_path_factory):
     require_chromium()
     answers = {f"{handle(n)}.mmd": (CORPUS / n).read_text(encoding="utf-8") for n in EXPECTED}
     answers[GOOD] = (ROOT / "reference" / "two-cycles" / "reference.mmd").read_text(encoding="utf-8")
-    built = build(make_project(tmp_path_factory.mktemp("hostile"), answers=answers), strict=False)
+    answers["Twin.mmd"] = answers["twin.mmd"] = answers[GOOD]
+    answers["latin1.mmd"] = "sequenceDiagram\n    S->>C: caf\xe9\n".encode("latin-1")
+    project = make_project(tmp_path_factory.mktemp("hostile"), answers=answers)
+    (project / "answers" / "mallory.mmd").symlink_to("/etc/passwd")
+    built = build(project, strict=False)
     with serve(built.site) as url:
         yield built, url
 
@@ -48,6 +52,18 @@ def test_build_log_names_every_attack_with_file_and_line(hostile_site):
     assert missing == []
     good_warnings = [ln for ln in built.log.splitlines() if f"answers/{GOOD}" in ln and ln.startswith("WARNING")]
     assert good_warnings == [], "the reference drawing itself must pass"
+
+
+def test_untrusted_files_are_refused_by_name_and_never_read(hostile_site):
+    built, _ = hostile_site
+    log = built.log.splitlines()
+    for where in ("answers/mallory.mmd:1:", "answers/latin1.mmd:2:", "answers/Twin.mmd:1:", "answers/twin.mmd:1:"):
+        assert any(where in line and "WARNING" in line for line in log), where
+    leaked = [p for p in built.site.rglob("*") if p.is_file() and p.suffix in (".html", ".xml", ".json")
+              and "root:x:0:0" in p.read_text(encoding="utf-8", errors="replace")]
+    assert leaked == []
+    pages = set(built.pages())
+    assert not {"feedback/mallory/", "feedback/latin1/", "feedback/Twin/", "feedback/twin/"} & pages
 
 
 def test_every_learner_still_gets_a_page_and_the_class_overview_lists_them(hostile_site):

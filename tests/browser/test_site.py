@@ -7,11 +7,10 @@ import json
 import os
 import re
 import shutil
-from pathlib import Path
 
 import pytest
 
-from conftest import (
+from browserkit import (
     ROOT, active_content_report, build, diagram_report, make_project, mermaid_security_level, open_all_details,
     require_chromium, save_screenshot, serve, wait_for_diagrams, watched_page,
 )

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import TOKENS, fuzz, load_seeds, make_grader, mutate, run_one
+from fuzz_engine import TOKENS, fuzz, load_seeds, make_grader, mutate, run_one
 
 TOTAL = int(os.environ.get("DRAWCHECK_FUZZ_INPUTS", "100000"))
 SHARDS = 10

@@ -104,3 +104,13 @@ def test_async_arrow_is_the_boundary_when_nothing_else_is(reference):
     assert rec.boundary.source == "async" and rec.boundary.line == 4
     assert rec.effective_cycle(rec.first["PreBind"].item, ("scheduling", "binding")) == "binding"
     assert rec.effective_cycle(rec.first["Permit"].item, ("scheduling", "binding")) == "scheduling"
+
+
+def test_an_async_reply_is_not_the_boundary(reference):
+    d = Diagram(participants=[Participant("S", "S", "participant", 1), Participant("P", "P", "participant", 2),
+                              Participant("B", "B", "participant", 3)],
+                statements=[_msg("S", "P", "Filter", 4), _msg("P", "S", "feasible nodes", 5, "--)"),
+                            _msg("S", "S", "Permit", 6), _msg("S", "B", "bind it", 7, "-)"),
+                            _msg("B", "B", "PreBind", 8)])
+    rec = recognise(d, reference)
+    assert rec.boundary.source == "async" and rec.boundary.line == 7

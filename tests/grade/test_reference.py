@@ -9,7 +9,8 @@ import pytest
 
 from drawcheck.reference import ReferenceError, load_reference
 
-from conftest import EXERCISE
+REPO = Path(__file__).resolve().parents[2]
+EXERCISE = REPO / "reference" / "two-cycles" / "exercise.yml"
 
 MINIMAL = """\
 exercise: tiny

@@ -53,3 +53,16 @@ def test_mutated_drawings(reference, base, cuts, inserts):
 def test_arbitrary_text(reference, text):
     check("sequenceDiagram\n" + text, reference)
     check(text, reference)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(base=st.sampled_from(DRAWINGS), inserts=st.lists(st.tuples(st.integers(0, 60), st.sampled_from(WORDS)),
+                                                        max_size=3))
+def test_any_drawing_against_a_reference_without_optional_sections(tcp_reference, base, inserts):
+    """The TCP exercise has no cache function and no beliefs: grading must not depend on them."""
+    lines = base.splitlines()
+    for at, word in inserts:
+        lines.insert(at % (len(lines) + 1), "    " + word)
+    r = grade_text("\n".join(lines), file="x.mmd", reference=tcp_reference)
+    assert 0.0 <= r.score <= 1.0 and all(tcp_reference.has_step(p.point) for p in r.points)
+    assert not any(f.kind == "cache-function" for f in r.findings)

@@ -16,9 +16,17 @@ ORACLE = HERE / "mermaid_oracle.mjs"
 MERMAID = ROOT / "node_modules" / "mermaid"
 
 
+def _utf8(path: Path) -> bool:
+    try:
+        path.read_bytes().decode("utf-8")
+        return True
+    except UnicodeDecodeError:  # we refuse these on purpose (tested in test_bad_input.py); node would guess
+        return False
+
+
 def corpus_files() -> list[Path]:
     files = sorted(CORPUS.glob("*.mmd"))
-    files += sorted(HOSTILE.glob("*.mmd"))
+    files += sorted(p for p in HOSTILE.glob("*.mmd") if _utf8(p))
     return files
 
 

@@ -17,7 +17,7 @@ def expand(tokens):
         if t.type != "MSG":
             out.append((t.type, t.text, t.line))
             continue
-        source, arrow, mod, target, txt, _ac, _tc, _xc = t.text
+        source, arrow, mod, target, txt = t.text
         out += [("ACTOR", source, t.line), ("ARROW", arrow, t.line)]
         if mod:
             out.append((mod, mod, t.line))

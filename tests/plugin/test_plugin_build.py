@@ -25,34 +25,42 @@ def expected_results():
             for f in sorted(CORPUS.glob("*.mmd"))}
 
 
+class _ListHandler(logging.Handler):
+    def __init__(self):
+        super().__init__(logging.DEBUG)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record):
+        self.records.append(record)
+
+
 @pytest.fixture(scope="module")
 def corpus_build(tmp_path_factory):
-    import _pytest.logging as pl
-
+    """The corpus site, built once for the module (caplog is function-scoped, so a handler of our own)."""
     from plugin_site import make_site
 
-    handler = pl.LogCaptureHandler()
-    logger = logging.getLogger("mkdocs.plugins.drawcheck")
-    logger.addHandler(handler)
-    old = logger.level
-    logger.setLevel(logging.DEBUG)
+    handler = _ListHandler()
+    loggers = [logging.getLogger("mkdocs.plugins.drawcheck"), logging.getLogger("mkdocs.commands.build")]
+    old = [lg.level for lg in loggers]
+    for lg in loggers:
+        lg.addHandler(handler)
+        lg.setLevel(logging.DEBUG)
 
     class _Cap:  # the bits of caplog that build() uses
         records = handler.records
 
         def clear(self):
-            handler.reset()
+            handler.records.clear()
 
         def set_level(self, *a, **k):
             pass
 
     try:
-        root = make_site(tmp_path_factory.mktemp("corpus"))
-        built = build(root, _Cap())
-        built.records = list(handler.records)
+        built = build(make_site(tmp_path_factory.mktemp("corpus")), _Cap())
     finally:
-        logger.removeHandler(handler)
-        logger.setLevel(old)
+        for lg, level in zip(loggers, old):
+            lg.removeHandler(handler)
+            lg.setLevel(level)
     return built
 
 
@@ -91,6 +99,17 @@ def test_overview_is_in_the_nav_and_submission_pages_are_not(corpus_build):
     overview = corpus_build.html("feedback/index.html")
     for handle in ("ada", "grace", "linus", "margaret", "mallory", "barbara"):
         assert f'href="{handle}/"' in overview
+
+
+def test_results_json_lists_every_graded_file(corpus_build):
+    import json
+
+    data = json.loads((corpus_build.site / "feedback" / "results.json").read_text(encoding="utf-8"))
+    assert data["exercise"] == REFERENCE.exercise_id
+    expected = expected_results()
+    assert sorted(r["file"] for r in data["results"]) == sorted(f"answers/{n}" for n in expected)
+    for r in data["results"]:
+        assert r == expected[r["file"].split("/")[-1]].to_json()
 
 
 def test_feedback_pages_show_drawing_circles_and_closed_reference(corpus_build):
@@ -255,3 +274,14 @@ def test_a_page_that_fails_to_render_does_not_stop_the_others(site_factory, capl
         built.messages(logging.WARNING)
     assert "could not be drawn" in built.html("feedback/grace/index.html")  # ... but every page is there
     assert "mermaid" in built.html("feedback/barbara/index.html")
+
+
+def test_an_overview_that_fails_to_render_still_links_every_page(site_factory, caplog, monkeypatch):
+    from drawcheck import render
+
+    monkeypatch.setattr(render, "overview_page", lambda *a, **k: 1 / 0)
+    root = site_factory({"barbara.mmd": (CORPUS / "barbara.mmd").read_text(encoding="utf-8")}, corpus=False)
+    built = build(root, caplog)
+    assert "drawcheck: the class overview could not be drawn (ZeroDivisionError)" in built.messages(logging.WARNING)
+    assert 'href="barbara/"' in built.html("feedback/index.html")
+    assert (built.site / "feedback" / "barbara" / "index.html").is_file()

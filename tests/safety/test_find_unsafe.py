@@ -123,3 +123,19 @@ def test_line_numbers_count_every_kind_of_line_break():
 def test_huge_input_is_handled():
     text = "sequenceDiagram\n" + ("A->>B: " + "x" * 1000 + "\n") * 200 + "A->>B: <i>x</i>\n"
     assert [i.line for i in find_unsafe(None, text)] == [202]
+
+
+def test_lines_are_numbered_like_the_parser_numbers_them():
+    from drawcheck.parse import parse_text
+
+    text = "sequenceDiagram\r\n  A->>B: x\u2028y\x0bz\n  A->>B: ok\r  A->>B: <b>x</b>\n"
+    diagram = parse_text(text)
+    html_line = [s.line for s in diagram.statements][-1]
+    assert [i.line for i in find_unsafe(diagram, text) if "HTML" in i.what] == [html_line] == [4]
+
+
+def test_zero_length_labels():
+    from drawcheck.safety import mermaid_text
+
+    assert mermaid_text("abc", max_chars=0) == ""
+    assert mermaid_text("abc", max_chars=1) == "#8230;"

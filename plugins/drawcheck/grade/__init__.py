@@ -72,9 +72,9 @@ def grade_diagram(diagram: Diagram, text: str, *, file: str, reference: Referenc
     scored += checks.missing(rec, ref)
     scored += checks.branches(rec, ref)
     scored += checks.order(rec, ref)
-    boundary_findings, circled = checks.boundary(rec, ref)
+    boundary_findings, circled, strays = checks.boundary(rec, ref)
     scored += boundary_findings
-    scored += checks.cycles(rec, ref, circled)
+    scored += checks.cycles(rec, ref, circled, strays)
     scored += checks.reason(rec, ref)
     cache_findings, cache_text = checks.cache_function(rec, ref)
     scored += cache_findings

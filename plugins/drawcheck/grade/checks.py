@@ -177,42 +177,66 @@ def order(rec: Recognised, ref: Reference) -> Scored:
     return out
 
 
-def boundary_sides(rec: Recognised, ref: Reference) -> tuple[list[Mention], list[Mention]]:
-    """(early, late): steps the learner put on the wrong side of their boundary."""
+def boundary_sides(rec: Recognised, ref: Reference) -> tuple[list[Mention], list[Mention], list[Mention]]:
+    """(early, late, strays): steps on the wrong side of the learner's boundary.
+
+    `early`/`late` are the ones a moved boundary explains: the last steps before the real boundary
+    drawn after it, or the first ones after it drawn before. Any other step on the wrong side is a
+    stray: that step is misplaced, not the boundary.
+    """
     spec, found = ref.boundary, rec.boundary
     if spec is None or found is None:
-        return [], []
+        return [], [], []
     cut = ref.step(spec.after).index
-    early, late = [], []
+    before_cut, after_cut, wrong_before, wrong_after = [], [], [], []
     for step in ref.steps:
         m = rec.first.get(step.id)
         if m is None or step.branch is not None or ref.cycles[step.cycle].role != "main" or step.tier == "D":
             continue
-        after = m.item.index >= found.index
-        if step.index <= cut and after:
-            early.append(m)
-        elif step.index > cut and not after:
-            late.append(m)
-    return early, late
+        drawn_after = m.item.index >= found.index
+        if step.index <= cut:
+            before_cut.append(m)
+            if drawn_after:
+                wrong_before.append(m)
+        else:
+            after_cut.append(m)
+            if not drawn_after:
+                wrong_after.append(m)
+    strays: list[Mention] = []
+    early = wrong_before
+    if early and {m.step for m in early} != {m.step for m in before_cut[-len(early):]}:
+        strays += early
+        early = []
+    late = wrong_after
+    if late and {m.step for m in late} != {m.step for m in after_cut[:len(late)]}:
+        strays += late
+        late = []
+    return early, late, strays
 
 
-def boundary(rec: Recognised, ref: Reference) -> tuple[Scored, set[str]]:
-    """The boundary itself; returns the steps it already circles (so wrong-cycle does not repeat them)."""
+def _plural(n: int) -> dict[str, str]:
+    """Template helpers: {step_word} step/steps, {runs} runs/run."""
+    return {"step_word": "step" if n == 1 else "steps", "runs": "runs" if n == 1 else "run"}
+
+
+def boundary(rec: Recognised, ref: Reference) -> tuple[Scored, set[str], set[str]]:
+    """The boundary itself; returns the steps it circles (so wrong-cycle does not repeat them) and the
+    strays on its wrong side that it does not explain (wrong-cycle circles those)."""
     spec = ref.boundary
     if spec is None:
-        return [], set()
+        return [], set(), set()
     if rec.boundary is None:
-        return [(Finding("boundary", None, None, "correction", spec.missing), 1)], set()
+        return [(Finding("boundary", None, None, "correction", spec.missing), 1)], set(), set()
     if rec.boundary.source == "cycles":
-        return [], set()
-    early, late = boundary_sides(rec, ref)
+        return [], set(), set()
+    early, late, strays = boundary_sides(rec, ref)
     out: Scored = []
     after_name = ref.step(spec.after).name
     line = rec.boundary.line
     if early:
         ids = tuple(m.step for m in early)
         names_ = ", ".join(ref.step(i).name for i in ids)
-        msg = spec.early.format(n=len(ids), steps=names_, after=after_name)
+        msg = spec.early.format(n=len(ids), steps=names_, after=after_name, **_plural(len(ids)))
         version = None
         for older in spec.older:
             if set(older.early) == set(ids) and not late:
@@ -221,13 +245,13 @@ def boundary(rec: Recognised, ref: Reference) -> tuple[Scored, set[str]]:
         out.append((Finding("boundary", None, line, "correction", msg, version), len(ids)))
     if late:
         names_ = ", ".join(ref.step(m.step).name for m in late)
-        msg = spec.late.format(n=len(late), steps=names_, after=after_name)
+        msg = spec.late.format(n=len(late), steps=names_, after=after_name, **_plural(len(late)))
         out.append((Finding("boundary", None, line, "correction", msg), len(late)))
-    return out, {m.step for m in early + late}
+    return out, {m.step for m in early + late}, {m.step for m in strays}
 
 
-def cycles(rec: Recognised, ref: Reference, already: set[str]) -> Scored:
-    """Steps explicitly labelled with a cycle they do not run in."""
+def cycles(rec: Recognised, ref: Reference, already: set[str], strays: set[str] = frozenset()) -> Scored:
+    """Steps explicitly labelled with a cycle they do not run in, and steps on the wrong side of the boundary."""
     out: Scored = []
     if not rec.cycles_marked and ref.boundary is not None:
         c0, c1 = (ref.cycle_name(c) for c in ref.boundary.cycles)
@@ -238,6 +262,8 @@ def cycles(rec: Recognised, ref: Reference, already: set[str]) -> Scored:
         if m is None or m.step in already:
             continue
         drawn = m.item.cycle
+        if step.id in strays and ref.boundary is not None:
+            drawn = rec.effective_cycle(m.item, ref.boundary.cycles)
         if drawn is None or ref.cycles[drawn].role == "branch" or drawn == step.cycle or drawn in step.also_in:
             continue
         cond = m.item.conditional_line
@@ -287,7 +313,11 @@ def cache_function(rec: Recognised, ref: Reference) -> tuple[Scored, str | None]
                 return [(Finding("cache-function", spec.step, m.line, "correction", spec.same_line), 1)], m.label
             if m.order > other.order:
                 note = spec.misplaced
-                return [(Finding("cache-function", spec.step, m.line, "correction", note.message, note.versions), 1)], m.label
+                # the older releases had it after, but never on the other side of the boundary
+                cycles = ref.boundary.cycles if ref.boundary else None
+                same_side = rec.effective_cycle(m.item, cycles) in (None, ref.step(spec.step).cycle)
+                version = note.versions if same_side else None
+                return [(Finding("cache-function", spec.step, m.line, "correction", note.message, version), 1)], m.label
         return [], m.label
     wrong_by_key: dict[str, str] = {}
     names_ = matcher(ref)

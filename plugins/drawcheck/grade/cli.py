@@ -88,7 +88,8 @@ def text_report(r: Result, *, colour: bool = False, product: str = "") -> str:
     for n, f in enumerate(r.findings, 1):
         where = f"line {f.line}" if f.line else "not drawn"
         label = paint(f"{f.severity:<10}", f.severity)
-        lines.append(f"  ({n}) {where:<9} {label} {f.kind}: {log_text(f.message + version_note(f, product), max_chars=None)}")
+        text = log_text(f.message + version_note(f, product), max_chars=None)
+        lines.append(f"  ({n}) {where:<9} {label} {text} [{f.kind}]")
     return "\n".join(lines) + "\n"
 
 

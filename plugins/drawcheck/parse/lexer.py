@@ -194,112 +194,6 @@ def _key(c: str) -> str:
     return _OTHER_KEY
 
 
-# ---- whole-line fast path for `A->>B: text` -----------------------------------
-# Only for lines where the rule-by-rule lexer provably gives the same tokens:
-# plain word names, no keyword as first word, text without `#`/`;`.
-_WORDS = r"[A-Za-z_][A-Za-z0-9_]*(?: +[A-Za-z0-9_]+)*"
-# Names are matched atomically (lookahead + backreference) so a line that is
-# not a message fails in one pass instead of backtracking through every split.
-_MESSAGE_FORM = (
-    r"(?=(?P<a>" + _WORDS + r"))(?P=a)[ \t]*(?P<arrow>" + "|".join(re.escape(a) for a in ARROWS)
-    + r")(?P<mod>[+-]?)[ \t]*(?=(?P<b>" + _WORDS + r"))(?P=b)[ \t]*(?P<txt>:[^#\n;]*)"
-)
-# Other common whole lines, same rule: only where the rule-by-rule lexer gives these exact tokens.
-_WORD = r"[A-Za-z0-9_]+"
-_KEYWORD_FORMS = (
-    r"(?P<blk>loop|rect|opt|alt|else|par_over|par|and|critical|option|break)(?:[ \t]+(?P<blabel>[^#\n;]*))?"
-    r"|(?P<end>end)"
-    r"|(?P<pkw>participant|actor)[ \t]+(?:(?=(?P<pn>" + _WORD + r"))(?P=pn)[ \t]+(?P<pas>as)[ \t]+"
-    r"(?P<plabel>[^ \t#\n;][^#\n;]*)|(?=(?P<pm>" + _WORDS + r"))(?P=pm)[ \t]*)"
-    r"|(?P<akw>activate|deactivate)[ \t]+(?=(?P<an>" + _WORDS + r"))(?P=an)[ \t]*"
-    r"|(?P<nkw>note)[ \t]+(?P<place>left of|right of|over)[ \t]+(?=(?P<n1>" + _WORDS + r"))(?P=n1)[ \t]*"
-    r"(?:(?P<comma>,)[ \t]*(?=(?P<n2>" + _WORDS + r"))(?P=n2)[ \t]*)?(?P<ntxt>:[^#\n;]*)"
-)
-# One regex per line: a message, or one of the keyword lines, then the line break(s).
-FAST_LINE = re.compile(r"[ \t]*(?:" + _MESSAGE_FORM + "|" + _KEYWORD_FORMS + r")(?P<nl>\n+)", FLAGS | re.IGNORECASE)
-_FAST_BLOCKERS = frozenset(
-    "box participant actor create destroy loop rect opt alt else par par_over and critical option break end left "
-    "right links link properties details over note activate deactivate title acctitle accdescr sequencediagram "
-    "autonumber off".split()
-)
-
-
-def _second_word_is_as(name: str) -> bool:
-    words = name.split()
-    return len(words) > 1 and words[1].lower() == "as"
-
-
-# Mermaid's `name as alias` rule looks across the line break: `activate A` followed
-# by a line starting with `as ` is read differently, so the fast path leaves it alone.
-_AS_AHEAD = re.compile(WS + "+as" + WS, FLAGS | re.IGNORECASE)
-
-
-def _fast_line_tokens(m: re.Match, line: int, line_start: int) -> list | None:
-    """Tokens for a FAST_LINE match, or None when the slow lexer must decide."""
-    col = m.start
-    new = tuple.__new__
-    if m.group("blk"):
-        kw = m.group("blk")
-        label = m.group("blabel")
-        return [new(Token, (kw.lower(), kw, line, col("blk") - line_start)),
-                new(Token, ("restOfLine", label or "", line, (col("blabel") if label is not None else m.end()) - line_start))]
-    if m.group("end"):
-        return [new(Token, ("end", m.group("end"), line, col("end") - line_start))]
-    if m.group("pkw"):
-        kw = m.group("pkw")
-        kind = "participant" if kw.lower() == "participant" else "participant_actor"
-        out = [new(Token, (kind, kw, line, col("pkw") - line_start))]
-        if m.group("pn") is not None:
-            out.append(new(Token, ("ACTOR", m.group("pn"), line, col("pn") - line_start)))
-            out.append(new(Token, ("AS", m.group("pas"), line, col("pas") - line_start)))
-            out.append(new(Token, ("restOfLine", m.group("plabel"), line, col("plabel") - line_start)))
-            return out
-        name = m.group("pm")
-        if _second_word_is_as(name) or (" " not in name and _AS_AHEAD.match(m.string, m.end("pm"))):
-            return None
-        out.append(new(Token, ("ACTOR", name, line, col("pm") - line_start)))
-        return out
-    if m.group("akw"):
-        name = m.group("an")
-        if _second_word_is_as(name) or (" " not in name and _AS_AHEAD.match(m.string, m.end("an"))):
-            return None
-        kw = m.group("akw")
-        return [new(Token, (kw.lower(), kw, line, col("akw") - line_start)),
-                new(Token, ("ACTOR", name, line, col("an") - line_start))]
-    n1, n2 = m.group("n1", "n2")
-    if n1.split(" ", 1)[0].lower() in _FAST_BLOCKERS or (n2 and n2.split(" ", 1)[0].lower() in _FAST_BLOCKERS):
-        return None
-    place = m.group("place")
-    out = [new(Token, ("note", m.group("nkw"), line, col("nkw") - line_start)),
-           new(Token, (place.lower().replace(" ", "_") if place.lower() != "over" else "over", place, line,
-                       col("place") - line_start)),
-           new(Token, ("ACTOR", n1, line, col("n1") - line_start))]
-    if n2 is not None:
-        out.append(new(Token, (",", ",", line, col("comma") - line_start)))
-        out.append(new(Token, ("ACTOR", n2, line, col("n2") - line_start)))
-    out.append(new(Token, ("TXT", m.group("ntxt"), line, col("ntxt") - line_start)))
-    return out
-
-
-def _fast_message(m: re.Match, line: int, line_start: int) -> list | None:
-    if not _fast_ok(m):
-        return None
-    a, arrow, mod, b, txt = m.group("a", "arrow", "mod", "b", "txt")
-    return [tuple.__new__(Token, ("MSG", (a, arrow, mod, b, txt, m.start("arrow") - line_start,
-                                          m.start("b") - line_start, m.start("txt") - line_start),
-                                  line, m.start("a") - line_start))]
-
-
-def _fast_ok(m: re.Match) -> bool:
-    a = m.group("a")
-    b = m.group("b")
-    if a.split(" ", 1)[0].lower() in _FAST_BLOCKERS or b.split(" ", 1)[0].lower() in _FAST_BLOCKERS:
-        return False
-    if m.group("mod") == "-" and b[0] in "xX":
-        return False
-    return True
-
-
 def _action_table():
     table = {}
     for name, _pattern, token, action, trim in _R:
@@ -312,8 +206,8 @@ _ACTIONS = _action_table()
 
 
 class Token(NamedTuple):
-    type: str  # Mermaid's terminal name, e.g. "ACTOR", "ARROW", "TXT", "NEWLINE", "EOF", "LEXERROR"
-    text: str
+    type: str  # Mermaid's terminal name, e.g. "ACTOR", "ARROW", "TXT", "NEWLINE", "EOF"; ours: "MSG", "LEXERROR"
+    text: str  # for MSG: (source, arrow, modifier, target, `:text`)
     line: int  # 0-based line in the lexed text
     col: int  # 0-based column in the lexed text
 
@@ -323,6 +217,91 @@ class Comment(NamedTuple):
     text: str
 
 
+# ---- whole-line fast paths ---------------------------------------------------
+# Most lines are plain messages, declarations, notes or block keywords. For those
+# one regex reads the whole line (and its line break) and yields the tokens
+# directly. Each form only accepts lines where the rule-by-rule lexer provably
+# gives the same tokens (tests/parse/test_lexer_fast_paths.py checks this):
+# plain word names, no keyword as a name's first word, no `#`/`;` in text, and
+# nothing Mermaid's `name as alias` rule could read across the line break.
+# Names are matched atomically (lookahead + backreference) so a line that is not
+# of the form fails in one pass instead of backtracking through every split.
+_KEYWORDS = (
+    "box|participant|actor|create|destroy|loop|rect|opt|alt|else|par|par_over|and|critical|option|break|end|left|"
+    "right|links|link|properties|details|over|note|activate|deactivate|title|acctitle|accdescr|sequencediagram|"
+    "autonumber|off"
+)
+_NOT_KEYWORD = r"(?!(?:" + _KEYWORDS + r")(?![A-Za-z0-9_]))"
+_WORD = r"[A-Za-z0-9_]+"
+_WORDS = r"[A-Za-z_][A-Za-z0-9_]*(?: +[A-Za-z0-9_]+)*"
+_NAME = r"(?=(?P<%s>" + _NOT_KEYWORD + _WORDS + r"))(?P=%s)"
+_NO_AS_NEXT = r"(?!" + _WORD + r"[ \t]+as(?![A-Za-z0-9_]))"  # `A as ...` goes to the slow path
+_NO_AS_AHEAD = r"(?!" + WS + r"+as" + WS + r")"  # nor may the next line start with `as `
+_MESSAGE_FORM = (
+    _NAME % ("a", "a") + r"[ \t]*(?P<arrow>" + "|".join(re.escape(a) for a in ARROWS)
+    + r")(?P<mod>\+|-(?![xX])|)[ \t]*" + _NAME % ("b", "b") + r"[ \t]*(?P<txt>:[^#\n;]*)"
+)
+_KEYWORD_FORMS = (
+    r"(?P<blk>loop|rect|opt|alt|else|par_over|par|and|critical|option|break)(?:[ \t]+(?P<blabel>[^#\n;]*))?"
+    r"|(?P<end>end)"
+    r"|(?P<pkw>participant|actor)[ \t]+(?:(?=(?P<pn>" + _WORD + r"))(?P=pn)[ \t]+(?P<pas>as)[ \t]+"
+    r"(?P<plabel>[^ \t#\n;][^#\n;]*)|" + _NO_AS_NEXT + r"(?=(?P<pm>" + _WORDS + r"))(?P=pm)" + _NO_AS_AHEAD
+    + r"[ \t]*)"
+    r"|(?P<akw>activate|deactivate)[ \t]+" + _NO_AS_NEXT + r"(?=(?P<an>" + _WORDS + r"))(?P=an)" + _NO_AS_AHEAD
+    + r"[ \t]*"
+    r"|(?P<nkw>note)[ \t]+(?P<place>left of|right of|over)[ \t]+" + _NAME % ("n1", "n1") + r"[ \t]*"
+    r"(?:(?P<comma>,)[ \t]*" + _NAME % ("n2", "n2") + r"[ \t]*)?(?P<ntxt>:[^#\n;]*)"
+)
+FAST_LINE = re.compile(r"[ \t]*(?:" + _MESSAGE_FORM + "|" + _KEYWORD_FORMS + r")(?P<nl>\n+)", FLAGS | re.IGNORECASE)
+
+
+_I = {name: index - 1 for name, index in FAST_LINE.groupindex.items()}  # positions in m.groups()
+(_IA, _IARROW, _IMOD, _IB, _ITXT, _IBLK, _IBLABEL, _IEND, _IPKW, _IPN, _IPAS, _IPLABEL, _IPM, _IAKW, _IAN, _INKW,
+ _IPLACE, _IN1, _ICOMMA, _IN2, _INTXT, _INL) = (
+    _I[n] for n in ("a", "arrow", "mod", "b", "txt", "blk", "blabel", "end", "pkw", "pn", "pas", "plabel", "pm", "akw",
+                    "an", "nkw", "place", "n1", "comma", "n2", "ntxt", "nl"))
+
+
+def _fast_line_tokens(m: re.Match, g: tuple, line: int, line_start: int) -> list:
+    """Tokens for a FAST_LINE match of one of the keyword forms (g = m.groups())."""
+    col = m.start
+    new = tuple.__new__
+    kw = g[_IBLK]
+    if kw:
+        label = g[_IBLABEL]
+        return [new(Token, (kw.lower(), kw, line, col(_IBLK + 1) - line_start)),
+                new(Token, ("restOfLine", label or "", line,
+                            (col(_IBLABEL + 1) if label is not None else col(_INL + 1)) - line_start))]
+    kw = g[_IEND]
+    if kw:
+        return [new(Token, ("end", kw, line, col(_IEND + 1) - line_start))]
+    kw = g[_IPKW]
+    if kw:
+        out = [new(Token, ("participant" if kw.lower() == "participant" else "participant_actor", kw, line,
+                           col(_IPKW + 1) - line_start))]
+        if g[_IPN] is not None:
+            out.append(new(Token, ("ACTOR", g[_IPN], line, col(_IPN + 1) - line_start)))
+            out.append(new(Token, ("AS", g[_IPAS], line, col(_IPAS + 1) - line_start)))
+            out.append(new(Token, ("restOfLine", g[_IPLABEL], line, col(_IPLABEL + 1) - line_start)))
+        else:
+            out.append(new(Token, ("ACTOR", g[_IPM], line, col(_IPM + 1) - line_start)))
+        return out
+    kw = g[_IAKW]
+    if kw:
+        return [new(Token, (kw.lower(), kw, line, col(_IAKW + 1) - line_start)),
+                new(Token, ("ACTOR", g[_IAN], line, col(_IAN + 1) - line_start))]
+    place = g[_IPLACE]
+    low = place.lower()
+    out = [new(Token, ("note", g[_INKW], line, col(_INKW + 1) - line_start)),
+           new(Token, ("over" if low == "over" else low.replace(" ", "_"), place, line, col(_IPLACE + 1) - line_start)),
+           new(Token, ("ACTOR", g[_IN1], line, col(_IN1 + 1) - line_start))]
+    if g[_IN2] is not None:
+        out.append(new(Token, (",", ",", line, col(_ICOMMA + 1) - line_start)))
+        out.append(new(Token, ("ACTOR", g[_IN2], line, col(_IN2 + 1) - line_start)))
+    out.append(new(Token, ("TXT", g[_INTXT], line, col(_INTXT + 1) - line_start)))
+    return out
+
+
 def tokenize(text: str, fast_paths: bool = True) -> tuple[list[Token], list[Comment]]:
     """Split `text` (already preprocessed like Mermaid does) into tokens.
 
@@ -330,7 +309,7 @@ def tokenize(text: str, fast_paths: bool = True) -> tuple[list[Token], list[Comm
     `participant`/`actor`/`activate`/`destroy` with no name) gives a LEXERROR
     token; we then continue in the initial state so later errors are found too.
     A plain message line may come as one MSG token whose text is the tuple
-    (source, arrow, modifier, target, `:text`, column of arrow, column of target, column of text).
+    (source, arrow, modifier, target, `:text`), always followed by a NEWLINE token.
     """
     tokens: list[Token] = []
     comments: list[Comment] = []
@@ -356,18 +335,18 @@ def tokenize(text: str, fast_paths: bool = True) -> tuple[list[Token], list[Comm
             if pos == line_start and state == "INITIAL" and fast_paths:
                 fl = fast_line(text, pos)
                 if fl is not None:
-                    if fl.group("a") is not None:
-                        line_tokens = _fast_message(fl, line, line_start)
+                    g = fl.groups()
+                    if g[_IA] is not None:
+                        append(new_token(Token, ("MSG", g[_IA:_ITXT + 1], line, fl.start(_IA + 1) - line_start)))
                     else:
-                        line_tokens = _fast_line_tokens(fl, line, line_start)
-                    if line_tokens is not None:
-                        tokens.extend(line_tokens)
-                        nl_start = fl.start("nl")
-                        pos = fl.end()
-                        append(new_token(Token, ("NEWLINE", fl.group("nl"), line, nl_start - line_start)))
-                        line += pos - nl_start
-                        line_start = pos
-                        continue
+                        tokens.extend(_fast_line_tokens(fl, g, line, line_start))
+                    nl = g[_INL]
+                    pos = fl.end()
+                    nl_start = pos - len(nl)
+                    append(new_token(Token, ("NEWLINE", nl, line, nl_start - line_start)))
+                    line += pos - nl_start
+                    line_start = pos
+                    continue
         regex = dispatch.get((state, key)) or _dispatch(state, key)
         m = regex.match(text, pos)
         if m is None:

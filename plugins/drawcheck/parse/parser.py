@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from drawcheck.parse.jsregex import js_trim
+from drawcheck.parse.jsregex import JS_WS_CHARS, js_trim
 from drawcheck.parse.lexer import ARROWS, Token, tokenize
 from drawcheck.parse.model import (
     Activation, Autonumber, Block, Box, Branch, Diagram, Directive, Link, Message, Note, ParseError, Participant,
@@ -31,6 +31,7 @@ KEYWORD_TOKENS = frozenset({
     "details", "over", "note", "activate", "deactivate", "autonumber", "off", "SD",
 })
 _ARROW_CHARS = set("-<>=x)|/\\.~>→⟶—–")
+_WRAP_STARTS = frozenset("wn:")  # text that may start with `wrap:`/`nowrap:`/`:wrap:`
 _FAKE_ARROW = __import__("re").compile(r"=+>+|→|⟶|⇒|~+>|\.+>|—+>|–+>|<=+|←")
 _DESCRIBE = {
     "NEWLINE": "the end of the line", "EOF": "the end of the file", "TXT": "`:` text", "ARROW": "an arrow",
@@ -213,9 +214,29 @@ class _Parser:
         """Statements until EOF, or (inside a block) until `end` or this block's branch keyword."""
         out: list = []
         branch = BRANCH_OF.get(block or "")
+        toks = self.toks
+        line_of = self.prep.line_of
+        actors = self.actors
         while True:
-            tok = self.peek()
+            tok = toks[self.i]
             t = tok.type
+            if t == "NEWLINE":
+                self.i += 1
+                continue
+            if t == "MSG" and self.current_box is None and self.last_created is None and self.last_destroyed is None:
+                # hot path: a plain message line the lexer already split (see lexer.FAST_LINE)
+                source, arrow, mod, target, txt = tok.text
+                self.i += 2  # the lexer guarantees a NEWLINE token follows
+                text = txt[1:].strip(JS_WS_CHARS)
+                if text[:1] in _WRAP_STARTS:
+                    text = parse_message(text)
+                if "\ufb02" in text or "\u00b6" in text:
+                    text = decode_entities(text)
+                msg = Message(source, target, text, arrow, line_of[tok.line], mod == "+", mod == "-")
+                out.append(msg)
+                if mod or source not in actors or target not in actors:
+                    self.apply_message(msg, tok)
+                continue
             if t == "EOF":
                 return out
             if t == "end":
@@ -523,7 +544,7 @@ class _Parser:
 
     def fast_signal(self, tok: Token, out: list) -> None:
         """A whole `A->>B: text` line the lexer already split (see lexer.FAST_LINE)."""
-        source, arrow, mod, target, txt, _arrow_col, _target_col, _text_col = tok.text
+        source, arrow, mod, target, txt = tok.text
         self.i += 2  # the lexer guarantees a NEWLINE token follows
         text = parse_message(txt[1:])
         if "\ufb02" in text or "\u00b6" in text:

@@ -81,11 +81,35 @@ class _Map:
         self.new_starts = new_starts
         self.old_starts = old_starts
 
+    def back_many(self, positions: list[int]) -> list[int]:
+        """back() for ascending positions, in one pass."""
+        new_starts, old_starts = self.new_starts, self.old_starts
+        out = []
+        j = 0
+        last = len(new_starts) - 1
+        for pos in positions:
+            while j < last and new_starts[j + 1] <= pos:
+                j += 1
+            out.append(old_starts[j] + (pos - new_starts[j]))
+        return out
+
     def back(self, pos: int) -> int:
         i = bisect_right(self.new_starts, pos) - 1
         if i < 0:
             return pos
         return self.old_starts[i] + (pos - self.new_starts[i])
+
+
+def _lines_of_offsets(offsets: list[int], newline_at: list[int]) -> list[int]:
+    """1-based line of each offset (offsets ascending), in one pass."""
+    out = []
+    j = 0
+    n = len(newline_at)
+    for off in offsets:
+        while j < n and newline_at[j] < off:
+            j += 1
+        out.append(j + 1)
+    return out
 
 
 def _cut(text: str, spans: list[tuple[int, int]]) -> tuple[str, _Map | None]:
@@ -296,10 +320,15 @@ def prepare(raw: str) -> Prepared:
     norm = _NEWLINES.sub("\n", raw) if "\r" in raw else raw
     if "<" in norm and '="' in norm:
         norm = _TAG.sub(lambda m: "<" + m.group(1) + _ATTR_DQ.sub(r"='\1'", m.group(2)) + ">", norm)
-    newline_at = [m.start() for m in re.finditer("\n", norm)]
+    newline_cache: list[list[int]] = []
+
+    def newlines_in_norm() -> list[int]:
+        if not newline_cache:
+            newline_cache.append([m.start() for m in re.finditer("\n", norm)])
+        return newline_cache[0]
 
     def norm_line(pos: int) -> int:
-        return bisect_right(newline_at, pos - 1) + 1
+        return bisect_right(newlines_in_norm(), pos - 1) + 1
 
     maps: list[_Map] = []
     text = norm
@@ -349,12 +378,13 @@ def prepare(raw: str) -> Prepared:
         maps.append(m)
 
     diagram_type = detect_type(text)
-    line_of = [norm_line(to_norm(0))]
     if maps:
-        for m in re.finditer("\n", text):
-            line_of.append(norm_line(to_norm(m.start() + 1)))
+        starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        for mp in reversed(maps):
+            starts = mp.back_many(starts)
+        line_of = _lines_of_offsets(starts, newlines_in_norm())
     else:
-        line_of.extend(range(2, text.count("\n") + 2))
+        line_of = list(range(1, text.count("\n") + 2))
     line_of.append(line_of[-1])  # the "\n" Mermaid appends
     return Prepared(
         text=encode_entities(text) + "\n",
@@ -363,5 +393,5 @@ def prepare(raw: str) -> Prepared:
         front_matter=front,
         directives=directives,
         comments=comments,
-        original_line_count=len(newline_at) + 1,
+        original_line_count=norm.count("\n") + 1,
     )

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import logging
+from urllib.parse import quote
 
 from mkdocs.structure.files import File, Files, InclusionLevel
 
-from drawcheck import render
+from drawcheck import render, safety
 from drawcheck.render.model import Graded, Refused
+from drawcheck.report import results_document
 
 log = logging.getLogger("mkdocs.plugins.drawcheck")
 
@@ -28,6 +30,10 @@ class FeedbackPages:
         self.error_level = error_level
 
     @property
+    def results_uri(self) -> str:
+        return f"{self.feedback_dir}/results.json"
+
+    @property
     def overview_uri(self) -> str:
         return f"{self.feedback_dir}/index.md"
 
@@ -35,22 +41,34 @@ class FeedbackPages:
         return f"{self.feedback_dir}/{handle}.md"
 
     def add_to(self, files: Files, config, graded: list[Graded], refused: list[Refused]) -> None:
-        for uri in [self.overview_uri] + [self.page_uri(g.handle) for g in graded]:
+        for uri in [self.overview_uri, self.results_uri] + [self.page_uri(g.handle) for g in graded]:
             existing = files.get_file_from_path(uri)
             if existing is not None:
                 files.remove(existing)
-        files.append(File.generated(config, self.overview_uri,
-                                    content=render.overview_page(graded, refused, self.reference)))
+        files.append(File.generated(config, self.overview_uri, content=self.overview(graded, refused)))
+        results = [r for g in graded for r in ([g.result] + ([g.corrected.result] if g.corrected else []))]
+        files.append(File.generated(config, self.results_uri, content=results_document(
+            results, exercise=getattr(self.reference, "exercise_id", ""))))
         for g in graded:
             files.append(File.generated(config, self.page_uri(g.handle), content=self.page(g),
                                         inclusion=InclusionLevel.NOT_IN_NAV))
+
+    def overview(self, graded: list[Graded], refused: list[Refused]) -> str:
+        try:
+            return render.overview_page(graded, refused, self.reference)
+        except Exception as exc:  # noqa: BLE001 - the learners' own pages must still be built
+            log.log(self.error_level, "drawcheck: the class overview could not be drawn (%s)", type(exc).__name__)
+            log.debug("overview failed", exc_info=True)
+            links = [f"- [{render.feedback.handle_text(g.handle)}]({quote(g.handle)}.md)" for g in graded]
+            return "# Class overview\n\nThe charts could not be drawn; the build log has the details.\n\n" + \
+                "\n".join(links) + "\n"
 
     def page(self, g: Graded) -> str:
         try:
             return render.feedback_page(g, self.reference)
         except Exception as exc:  # noqa: BLE001 - one learner's page must not stop the others
-            log.log(self.error_level, "drawcheck: %s: the feedback page could not be drawn (%s)", g.file,
-                    type(exc).__name__)
+            log.log(self.error_level, "drawcheck: %s: the feedback page could not be drawn (%s)",
+                    safety.log_text(g.file), type(exc).__name__)
             log.debug("render failed for %s", g.file, exc_info=True)
             return fallback_page(g)
 

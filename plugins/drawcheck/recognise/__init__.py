@@ -65,7 +65,7 @@ class Mention:
 class FoundBoundary:
     index: int  # items with index >= this are after the boundary
     line: int
-    source: str  # "marker" | "cycles" | "async" | "par"
+    source: str  # "marker" | "cycles" | "async" | "par" | "rects"
     item: Item | None
 
 
@@ -246,7 +246,7 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
     items = rec.items
     after_cycle = ref.boundary.cycles[1] if ref.boundary else None
 
-    infos = ref._derived.get("text_info") or {}
+    infos = ref._derived.setdefault("text_info", {})
 
     def new_item(line, text, kind, ctx, source=None, target=None, async_arrow=False) -> Item:
         text = text or ""
@@ -285,7 +285,19 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
                 if hdr:
                     current, current_line = hdr, backfill_line
         for s in statements:
-            if isinstance(s, Block):
+            if isinstance(s, Message):
+                text = s.text or ""
+                info = infos.get(text) or text_info(ref, text)
+                item = Item(len(items), s.line, text, "message", info.matches, info.role, info.header_message,
+                            None, None, ctx[0], s.arrow in ASYNC_ARROWS, ctx[1], False, s.source, s.target, ctx[2],
+                            info)
+                items.append(item)
+                actors = (s.source,)
+            elif isinstance(s, Note):
+                item = new_item(s.line, s.text, "note", ctx)
+                info = item.info
+                actors = s.actors
+            elif isinstance(s, Block):
                 if s.kind == "rect" and ctx == ROOT:
                     rec.rect_starts.append((len(items), s.line))
                 for br in s.branches:
@@ -300,27 +312,20 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
                     else:
                         visit(br.statements, current, current_line, inner, br.line)
                 continue
-            if isinstance(s, Message):
-                item = new_item(s.line, s.text, "message", ctx, s.source, s.target, s.arrow in ASYNC_ARROWS)
-                actors = (s.source,)
-            elif isinstance(s, Note):
-                item = new_item(s.line, s.text, "note", ctx)
-                actors = s.actors
             else:
                 continue
             if participant_cache and item.role in ("plain", "boundary") and not item.header and any(
                     a in participant_cache for a in (actors if isinstance(s, Note) else (s.source, s.target))):
                 item.to_cache = True
-            if item.async_arrow and item.role == "plain" and after_cycle in item.info.cycles:
+            if item.async_arrow and item.role == "plain" and after_cycle in info.cycles:
                 item.role, item.header = "boundary", after_cycle
             if item.header and item.header != current:
                 current, current_line = item.header, item.line
-            inline = item.info.inline
-            if inline:
-                item.cycle, item.cycle_line = inline, item.line
+            if info.inline:
+                item.cycle, item.cycle_line = info.inline, item.line
             elif current:
                 item.cycle, item.cycle_line = current, current_line
-            else:
+            elif participant_cycle:
                 pc = item_participant_cycle(item, actors)
                 if pc:
                     item.cycle, item.cycle_line = pc, item.line
@@ -423,10 +428,16 @@ def _find_boundary(rec: Recognised, ref: Reference) -> None:
         if item.cycle == after_cycle:
             rec.boundary = FoundBoundary(item.index, item.cycle_line or item.line, "cycles", item)
             return
+    previous_message = None
     for item in items:
-        if item.async_arrow and item.index <= last_step_index and not _before_only_replies(item):
+        if item.kind != "message":
+            continue
+        reply = previous_message is not None and (previous_message.source, previous_message.target) == (
+            item.target, item.source) and item.source != item.target
+        if item.async_arrow and item.index <= last_step_index and not reply:
             rec.boundary = FoundBoundary(item.index, item.line, "async", item)
             return
+        previous_message = item
     for item in items:
         if item.in_par is not None and item.index <= last_step_index:
             rec.boundary = FoundBoundary(item.index, item.in_par, "par", None)
@@ -435,10 +446,6 @@ def _find_boundary(rec: Recognised, ref: Reference) -> None:
         # Two coloured regions and nothing else: the second one starts the second cycle.
         index, line = rec.rect_starts[1]
         rec.boundary = FoundBoundary(index, line, "rects", None)
-
-
-def _before_only_replies(item: Item) -> bool:
-    return False
 
 
 def _find_reason(rec: Recognised, ref: Reference) -> None:

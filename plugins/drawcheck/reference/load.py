@@ -215,11 +215,10 @@ def _cycles(r: _Reader, node) -> dict[str, Cycle]:
         cid = r.ident(key_node, "a cycle id")
         if cid in out:
             r.fail(key_node, f"duplicate cycle {cid!r}; keep one of them")
-        m = r.mapping(value_node, f"cycles.{cid}", ("name", "words"), ("role", "ordered"))
+        m = r.mapping(value_node, f"cycles.{cid}", ("name", "words"), ("role",))
         out[cid] = Cycle(
             id=cid, name=r.string(m["name"], f"cycles.{cid}.name"), words=r.strings(m["words"], f"cycles.{cid}.words"),
             role=r.choice(m["role"], f"cycles.{cid}.role", CYCLE_ROLES) if "role" in m else "main",
-            ordered=r.boolean(m["ordered"], f"cycles.{cid}.ordered") if "ordered" in m else True,
             line=key_node.start_mark.line + 1,
         )
     return out
@@ -300,13 +299,15 @@ def _names_unique(r: _Reader, top, steps: list[Step], cycles: dict[str, Cycle]) 
             if key in m:
                 nodes += [(n.value, n) for n in m[key].value]
         if "legacy" in m:
-            for ln in m["legacy"].value:
+            for ln, legacy in zip(m["legacy"].value, step.legacy):
                 lm = {k.value: v for k, v in ln.value}
-                nodes.append((lm["name"].value, lm["name"]))
+                # whole-line names are their own namespace: a word alone on a line vs inside other text
+                nodes.append((("whole:" if legacy.whole else "") + lm["name"].value, lm["name"]))
         local: set[str] = set()
         for name, node in nodes:
-            key = compact(name)
-            if not key:
+            key = ("whole:" if name.startswith("whole:") else "") + compact(name.removeprefix("whole:"))
+            name = name.removeprefix("whole:")
+            if not key.removeprefix("whole:"):
                 r.fail(node, f"{name!r} has no letters or digits; a synonym must contain a word")
             if key in owner and owner[key] != step.id:
                 r.fail(node, f"{name!r} is already a name of step {owner[key]}; a name may mean one step only")

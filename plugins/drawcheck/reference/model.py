@@ -46,8 +46,8 @@ class Cycle:
     id: str
     name: str  # as shown to learners, e.g. "first phase"
     words: tuple[str, ...]  # phrases that label a region of the drawing with this cycle
-    role: str = "main"  # "main": one side of the boundary; "outside": not in either; "branch": a failure region
-    ordered: bool = True  # False: its steps have no fixed order (event-driven)
+    role: str = "main"  # "main": one side of the boundary, ordered; "outside": in neither, no fixed order;
+    # "branch": a failure region
     line: int = 0
 
 

@@ -68,6 +68,7 @@ def overview_page(graded: list[Graded], refused: list[Refused], reference) -> st
         "## Most-misplaced steps", "",
         bar_chart(misplaced, title="Learners who drew the step in the wrong place or cycle"), "",
         "## Every submission", "",
+        "All results as JSON, for your own tools: [results.json](results.json).", "",
     ]
     out += overview_rows(graded, refused, reference)
     out.append("")

@@ -1,6 +1,6 @@
 """A small deterministic mutation fuzzer over the repository's diagram corpora.
 
-Used by tests/fuzz (10^5 inputs in CI) and bench/fuzz.py (10^6 and ns/byte). Every input goes through
+Used by tests/fuzz/test_fuzz.py (10^5 inputs in CI) and bench/fuzz.py (10^6 and ns/byte). Every input goes through
 parse_text, find_unsafe (with and without the model), the escapers, and grade_text on a share of them;
 any exception, or a broken invariant, is a failure kept with the input that caused it.
 """
@@ -115,7 +115,7 @@ class Outcome:
 
 
 def _check_invariants(text: str, diagram, items_with, items_without) -> None:
-    line_count = len(re.split(r"\r\n|\r|\n|\u2028|\u2029|\x85|\x0b|\x0c", text))
+    line_count = len(re.split(r"\r\n|\r|\n", text))
     for items in (items_with, items_without):
         assert items == sorted(items, key=lambda i: (i.line, i.what)), "find_unsafe items out of order"
         for item in items:
@@ -123,6 +123,8 @@ def _check_invariants(text: str, diagram, items_with, items_without) -> None:
             assert item.what, "empty description"
     for item in items_without:
         assert item.line <= line_count, f"line {item.line} beyond {line_count} lines"
+    for item in items_with:  # the parser's directive lines must agree with the file's lines
+        assert item.line <= line_count, f"line {item.line} (from the model) beyond {line_count} lines"
     for error in diagram.errors:
         assert error.line >= 1 and error.message, f"bad parse error {error}"
 
@@ -146,14 +148,14 @@ def run_one(text: str, grade=None) -> None:
         grade(text)
 
 
-def make_grader():
-    """grade_text bound to the shipped reference, or None while grading is not importable."""
+def make_grader(reference_path: str | None = None):
+    """grade_text bound to the shipped reference (or `reference_path`), or None while grading is not importable."""
     try:
         from drawcheck.grade import grade_text
         from drawcheck.reference import load_reference
     except ImportError:
         return None
-    reference = load_reference(str(ROOT / "reference" / "two-cycles" / "exercise.yml"))
+    reference = load_reference(reference_path or str(ROOT / "reference" / "two-cycles" / "exercise.yml"))
 
     def grade(text: str) -> None:
         result = grade_text(text, file="answers/fuzz.mmd", reference=reference)
@@ -164,11 +166,12 @@ def make_grader():
     return grade
 
 
-def fuzz(count: int, seed: int, *, grade_every: int = 10, max_failures: int = 20) -> Outcome:
+def fuzz(count: int, seed: int, *, grade_every: int = 10, max_failures: int = 20,
+         reference_path: str | None = None) -> Outcome:
     """Run `count` mutated inputs from seed `seed`; grade every `grade_every`-th one (0: never)."""
     rng = random.Random(seed)
     seeds = load_seeds()
-    grader = make_grader() if grade_every else None
+    grader = make_grader(reference_path) if grade_every else None
     outcome = Outcome()
     for n in range(count):
         base = rng.choice(seeds)
