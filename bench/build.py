@@ -139,13 +139,16 @@ def make_plain_twin(built: Path, dest: Path) -> None:
 
 
 def run_child(site: Path, mode: str) -> dict:
-    proc = subprocess.Popen([sys.executable, "-c", CHILD, str(site), mode], stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, cwd=site, text=True)
-    out = proc.stdout.read()
-    _pid, status, usage = os.wait4(proc.pid, 0)
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode != 0:
-        raise SystemExit(f"{mode} build failed ({proc.returncode}) in {site}")
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as err:
+        proc = subprocess.Popen([sys.executable, "-c", CHILD, str(site), mode], stdout=subprocess.PIPE,
+                                stderr=err, cwd=site, text=True)
+        out = proc.stdout.read()
+        _pid, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if proc.returncode != 0:
+            err.seek(0)
+            tail = err.read()[-3000:]
+            raise SystemExit(f"{mode} build failed ({proc.returncode}) in {site}:\n{tail}")
     data = json.loads(out.strip().splitlines()[-1])
     data["maxrss_mb"] = usage.ru_maxrss / 1024
     return data

@@ -114,3 +114,24 @@ def test_an_async_reply_is_not_the_boundary(reference):
                             _msg("B", "B", "PreBind", 8)])
     rec = recognise(d, reference)
     assert rec.boundary.source == "async" and rec.boundary.line == 7
+
+
+def test_a_reason_in_a_comment_counts_when_none_is_drawn(reference):
+    from drawcheck.grade import grade_text
+
+    text = ("sequenceDiagram\n    participant S\n    S->>S: Permit\n    S->>S: go sched.runBindingCycle\n"
+            "    %% reason: the scheduling thread must not wait for the API write, the pod is assumed\n"
+            "    S->>S: Bind\n")
+    r = grade_text(text, file="x.mmd", reference=reference)
+    assert r.reason is not None and "API write" in r.reason
+    assert not any(f.kind == "reason" for f in r.findings)
+    r = grade_text(text.replace("%% reason:", "%% note:"), file="x.mmd", reference=reference)
+    assert [(f.kind, f.line, f.severity) for f in r.findings if f.kind == "reason"] == [("reason", 4, "correction")]
+
+
+def test_a_marker_before_every_step_is_not_preferred(reference):
+    d = Diagram(participants=[Participant("S", "S", "participant", 1)],
+                statements=[Note("over", ("S",), "the go statement is in schedule_one.go", 2),
+                            _msg("S", "S", "Permit", 3), _msg("S", "S", "go func()", 4), _msg("S", "S", "PreBind", 5)])
+    rec = recognise(d, reference)
+    assert rec.boundary.source == "marker" and rec.boundary.line == 4

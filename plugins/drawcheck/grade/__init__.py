@@ -101,11 +101,18 @@ def _finding_order(f: Finding):
 
 def _points(rec: Recognised, ref: Reference) -> list[DrawnPoint]:
     cycles = ref.boundary.cycles if ref.boundary else None
+    off_sides = ref._derived.get("off_sides")
+    if off_sides is None:
+        off_sides = ref._derived["off_sides"] = {s.id for s in ref.steps if ref.cycles[s.cycle].role != "main"}
     out = []
     for m in rec.first.values():
-        cycle = rec.effective_cycle(m.item, cycles)
-        if m.item.cycle is None and ref.cycles[ref.step(m.step).cycle].role != "main":
+        item = m.item
+        if item.cycle is not None:
+            cycle = item.cycle
+        elif m.step in off_sides:
             cycle = None  # the drawing does not say, and the boundary cannot tell for a step outside both sides
+        else:
+            cycle = rec.effective_cycle(item, cycles)
         out.append(DrawnPoint(m.step, m.label, m.line, cycle))
     return out  # rec.first is already in source order
 

@@ -152,12 +152,15 @@ def _heaviest_increasing(seq: list[tuple[int, int]]) -> set[int]:
 def order(rec: Recognised, ref: Reference) -> Scored:
     """Steps outside the longest increasing subsequence of the reference order are out of place."""
     path = main_path_steps(ref)
-    on_path = {s.id for s in path}
-    first = rec.first
-    drawn = [m for m in first.values() if m.step in on_path]  # rec.first is in source order
-    by_id = {s.id: s for s in path}
+    by_id = ref._derived.get("main_path_by_id")
+    if by_id is None:
+        by_id = ref._derived["main_path_by_id"] = {s.id: s for s in path}
+    drawn = [m for m in rec.first.values() if m.step in by_id]  # rec.first is in source order
     seq = [(by_id[m.step].index, TIER_WEIGHT[by_id[m.step].tier]) for m in drawn]
     keep = _heaviest_increasing(seq)
+    if len(keep) == len(drawn):
+        return []
+    on_path = by_id
     neighbours = [s for s in path if s.tier != "D"]
     out: Scored = []
     for k, m in enumerate(drawn):

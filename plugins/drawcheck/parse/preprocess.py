@@ -32,6 +32,8 @@ _ENTITY = re.compile(r"#(\w+);", FLAGS)
 _INT = re.compile(r"\+?\d+\Z", FLAGS)
 _SEQUENCE = re.compile(WS + r"*sequenceDiagram", FLAGS)
 _C4 = re.compile(r"\A" + WS + r"*C4Context|C4Container|C4Component|C4Dynamic|C4Deployment", FLAGS)
+_ERROR = re.compile(WS + r"*error" + WS + r"*\Z", FLAGS | re.IGNORECASE)
+_DASHES = re.compile(WS + r"*---", FLAGS)
 _LINE_TERMINATORS = "\n\r\u2028\u2029"
 
 # Mermaid's stand-ins for `#` `;` of entity codes; we turn them back when reading values.
@@ -252,13 +254,15 @@ def _strip_any_comments(text: str) -> str:
 
 
 def detect_type(text: str) -> str:
-    fm = match_front_matter(text)
+    """Which diagram Mermaid's detectors pick (only the ones that can win before `sequence`)."""
+    fm = match_front_matter(text) if "---" in text else None
     if fm:
         text = text[fm[2]:]
-    text = _strip_any_comments(DIRECTIVE.sub("", text))
-    if text.lower().strip(JS_WS_CHARS) == "error":
+    if "%%" in text:
+        text = _strip_any_comments(DIRECTIVE.sub("", text))
+    if _ERROR.match(text):
         return "error"
-    if js_trim_start(text.lower()).startswith("---"):
+    if _DASHES.match(text):
         return "---"
     if "C4" in text and _C4.search(text):
         return "c4"

@@ -7,7 +7,8 @@ Cycle conventions understood: `rect` blocks labelled by a Note inside them; Note
 alone as section headers; block/branch labels (`par`, `loop`, `alt` ...); `box`
 groups; one participant per cycle (by name); an inline cycle word next to a step.
 Boundary conventions: a marker text (e.g. the `go` statement), the first region
-labelled with the second cycle, an async arrow (`-)`, `--)`), or a `par` block.
+labelled with the second cycle, an async arrow (`-)`, `--)`), a `par` block, or the
+second of several unlabelled top-level `rect` blocks. docs/grading.md has the details.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ class Item:
     index: int
     line: int
     text: str
-    kind: str  # "message" | "note" | "label"
+    kind: str  # "message" | "note" | "label" | "comment" (only ever the reason)
     matches: tuple[Match, ...] = ()
     role: str = "plain"  # "plain" | "reason" | "cache" | "boundary"
     header: str | None = None  # the cycle this item announces for what follows
@@ -362,6 +363,14 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
     rec.first = dict(sorted(rec.first.items(), key=lambda kv: kv[1].order))
     _find_boundary(rec, ref)
     _find_reason(rec, ref)
+    if rec.reason is None and ref.reason is not None:
+        # A `%% reason: ...` comment is not drawn, but it is the learner's reason all the same.
+        for line, comment in diagram.comments:
+            info = text_info(ref, comment)
+            if info.role == "reason":
+                rec.reason = Item(-1, line, comment, "comment", info.matches, "reason", info=info)
+                rec.reason_explicit = True
+                break
     main = ref._derived.get("main_cycles")
     if main is None:
         main = ref._derived["main_cycles"] = {c.id for c in ref.cycles.values() if c.role == "main"}
@@ -419,10 +428,14 @@ def _find_boundary(rec: Recognised, ref: Reference) -> None:
         return
     items = rec.items
     last_step_index = rec.mentions[-1].item.index if rec.mentions else -1
-    for item in items:
-        if item.role == "boundary":
-            rec.boundary = FoundBoundary(item.index, item.line, "marker", item)
-            return
+    first_step_index = rec.mentions[0].item.index if rec.mentions else -1
+    markers = [item for item in items if item.role == "boundary"]
+    # A marker with no step on one side separates nothing (e.g. a title note about the `go`): use it
+    # only when there is no better one.
+    inside = [item for item in markers if first_step_index < item.index <= last_step_index]
+    for item in inside or markers:
+        rec.boundary = FoundBoundary(item.index, item.line, "marker", item)
+        return
     after_cycle = spec.cycles[1]
     for item in items:
         if item.cycle == after_cycle:
