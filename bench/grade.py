@@ -20,7 +20,9 @@ import yaml
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "plugins"))
 
+import drawcheck.grade as grade_module  # noqa: E402
 from drawcheck.grade import grade_diagram  # noqa: E402
+from drawcheck.recognise import recognise  # noqa: E402
 from drawcheck.parse import parse_text  # noqa: E402
 from drawcheck.reference import load_reference  # noqa: E402
 
@@ -88,6 +90,12 @@ def main() -> int:
     parse_rate = rate(parse_text, texts)
     unsafe_rate = rate(lambda p: find_unsafe(p[0], p[1]), pairs) if find_unsafe else float("nan")
     grade_rate = rate(lambda p: grade_diagram(p[0], p[1], file="x.mmd", reference=ref), pairs)
+    recognise_rate = rate(lambda p: recognise(p[0], ref), pairs)
+    saved, grade_module._find_unsafe = grade_module._find_unsafe, None
+    try:  # our own part: recognise + checks, without the teammates' safety scan
+        own_rate = rate(lambda p: grade_diagram(p[0], p[1], file="x.mmd", reference=ref), pairs)
+    finally:
+        grade_module._find_unsafe = saved
     both_rate = rate(lambda t: grade_diagram(parse_text(t), t, file="x.mmd", reference=ref), texts)
     fresh = load_reference(EXERCISE)  # empty name caches: every distinct text is matched once
     cold_rate = rate(lambda t: grade_diagram(parse_text(t), t, file="x.mmd", reference=fresh), texts[:3000])
@@ -97,6 +105,8 @@ def main() -> int:
     print(f"first drawing incl. building name tables: {first_ms:.1f} ms")
     print(f"parse only:                      {parse_rate:8.0f} drawings/s  ({1e6 / parse_rate:6.0f} us each)")
     print(f"safety.find_unsafe only:         {unsafe_rate:8.0f} drawings/s  ({1e6 / unsafe_rate:6.0f} us each)")
+    print(f"recognise only:                  {recognise_rate:8.0f} drawings/s  ({1e6 / recognise_rate:6.0f} us each)")
+    print(f"recognise + checks (no unsafe):  {own_rate:8.0f} drawings/s  ({1e6 / own_rate:6.0f} us each)")
     print(f"grade (recognise+checks+unsafe): {grade_rate:8.0f} drawings/s  ({1e6 / grade_rate:6.0f} us each)")
     print(f"parse + grade (warm):            {both_rate:8.0f} drawings/s  ({1e6 / both_rate:6.0f} us each; target {TARGET}/s)")
     print(f"parse + grade (cold caches):     {cold_rate:8.0f} drawings/s  (first 3000, fresh reference)")

@@ -136,3 +136,25 @@ def test_no_hostile_answer_runs_script_or_changes_mermaid(browser, hostile_site)
     assert problems == []
 
 
+
+
+@pytest.mark.parametrize("query", ["pwned", "onerror", "script", "javascript"])
+def test_site_search_shows_hostile_text_inert(browser, hostile_site, query):
+    """Material's search renders result snippets as HTML: learner text in the index must stay text."""
+    _, url = hostile_site
+    with watched_page(browser) as seen:
+        page = seen.page
+        page.goto(url)
+        search = page.locator("input.md-search__input")
+        search.click()
+        search.fill(query)
+        page.wait_for_selector(".md-search-result__item", timeout=30000)
+        page.wait_for_timeout(300)
+        results = page.locator(".md-search-result__item")
+        assert results.count() >= 1
+        for i in range(min(results.count(), 5)):  # expand "more on this page" lists too
+            results.nth(i).hover()
+        found = active_content_report(page)
+        assert page.evaluate("() => window.__pwned") is None
+        assert found["handlers"] == [] and found["iframes"] == [] and found["jsLinks"] == [], found
+        assert seen.dialogs == [] and seen.page_errors == [] and seen.outside_requests == []

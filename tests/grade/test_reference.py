@@ -133,3 +133,59 @@ def test_missing_reference_file(tmp_path):
     with pytest.raises(ReferenceError) as info:
         load_reference(tmp_path / "nope.yml")
     assert "cannot read" in info.value.message
+
+
+def test_unknown_steps_in_before_and_legacy_also_are_refused(tmp_path):
+    text = MINIMAL.replace("{id: Beta, cycle: second, tier: A}",
+                           "{id: Beta, cycle: second, tier: A, before: [Gamma]}")
+    err = refused(tmp_path, text)
+    assert err.line == line_of(text, "before: [Gamma]") and "'Gamma', which is not a step id" in err.message
+    text = MINIMAL.replace("{id: Beta, cycle: second, tier: A}",
+                           "{id: Beta, cycle: second, tier: A, legacy: [{name: old, message: m, also: [Zeta]}]}")
+    err = refused(tmp_path, text)
+    assert err.line == line_of(text, "also: [Zeta]") and "'Zeta'" in err.message
+
+
+def test_reason_min_groups_must_fit_the_groups(tmp_path):
+    reason = "reason:\n  prefixes: [why]\n  min_groups: 3\n  groups:\n    - {name: g, words: [w]}\n  missing: m\n  wrong: w\n"
+    err = refused(tmp_path, MINIMAL + reason)
+    assert err.line == line_of(MINIMAL + reason, "min_groups") and "from 1 to 1" in err.message
+    ok = load_reference(write(tmp_path, MINIMAL + reason.replace("min_groups: 3", "min_groups: 1")))
+    assert ok.reason.min_groups == 1
+
+
+# Seed rule: the site names the cache-boundary function but never says what it does.
+EXPLAINS_ASSUME = ("counts it", "count it", "so later pods", "next cycle counts", "updates the cache",
+                   "cache is updated", "placed in the", "stays assumed", "marks the pod", "already sees it")
+
+
+def _texts(node):
+    if isinstance(node, str):
+        yield node
+    elif isinstance(node, dict):
+        for v in node.values():
+            yield from _texts(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _texts(v)
+
+
+def test_messages_name_the_assume_but_never_explain_it():
+    import yaml
+    data = yaml.safe_load(EXERCISE.read_text(encoding="utf-8"))
+    texts = [t.lower() for t in _texts(data)]
+    assert any("assumepod" in t for t in texts)  # named
+    for t in texts:
+        for phrase in EXPLAINS_ASSUME:
+            assert phrase not in t, f"{phrase!r} explains the assume: {t!r}"
+
+
+def test_inferred_versions_are_hedged():
+    """Releases the facts file only infers are written with 'about' (facts §3, §5)."""
+    ref = load_reference(EXERCISE)
+    versions = [ref.cache_function.misplaced.versions, ref.cache_function.same_line.versions]
+    versions += [b.versions for b in ref.beliefs if b.versions]
+    assert versions and all("about" in v for v in versions), versions
+    text = EXERCISE.read_text(encoding="utf-8")
+    for unhedged in ("≤v1.24", "v1.15–v1.18", "up to v1.35", '"≤v1.14"'):
+        assert unhedged not in text

@@ -89,3 +89,13 @@ def test_never_crashes_and_lines_are_in_range(pieces):
 def test_any_bytes_never_crash(data):
     d = parse_bytes(data)
     assert d.valid or d.errors
+
+
+def test_deep_nesting_is_read_or_refused_cleanly():
+    def nested(n):
+        return "sequenceDiagram\n" + "loop x\n" * n + "A->>B: y\n" + "end\n" * n
+
+    d = parse_text(nested(1000))
+    assert d.valid and len(list(d.walk())) == 1001  # walk() is not recursive either
+    deep = parse_text(nested(3000))
+    assert any("nested more than 1000 deep" in e.message for e in deep.errors)

@@ -79,3 +79,9 @@ def test_not_a_sequence_diagram():
 def test_bad_front_matter_yaml_points_into_the_block():
     errs = errors("---\ntitle: ok\nbad: [\n---\nsequenceDiagram\nA->>B: x\n")
     assert errs and "not valid YAML" in errs[0][1] and 2 <= errs[0][0] <= 4
+
+
+def test_separator_lines_suggest_a_note():
+    errs = errors("sequenceDiagram\nA->>B: x\n-----\n  ===  \nB->>A: y\n")
+    assert [line for line, _, _ in errs] == [3, 4]
+    assert all("Note over" in hint for _, _, hint in errs)

@@ -74,7 +74,12 @@ def grade_diagram(diagram: Diagram, text: str, *, file: str, reference: Referenc
     scored += checks.order(rec, ref)
     boundary_findings, circled, strays = checks.boundary(rec, ref)
     scored += boundary_findings
-    scored += checks.cycles(rec, ref, circled, strays)
+    cycle_findings = checks.cycles(rec, ref, circled, strays)
+    if cycle_findings:
+        # one circle per step and line: a step in the wrong cycle is not also out of order there
+        wrong = {(f.point, f.line) for f, _ in cycle_findings if f.kind == "wrong-cycle"}
+        scored = [(f, e) for f, e in scored if f.kind != "order" or (f.point, f.line) not in wrong]
+    scored += cycle_findings
     scored += checks.reason(rec, ref)
     cache_findings, cache_text = checks.cache_function(rec, ref)
     scored += cache_findings

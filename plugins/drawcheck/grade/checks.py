@@ -67,6 +67,8 @@ def extras(rec: Recognised, ref: Reference) -> Scored:
             ns = by_name[m.target]
             if ns.means and ns.means in steps_here:
                 continue
+            if ns.whole and item.kind == "label":
+                continue  # a common word naming a block (`critical ...`), not a step
             seen.add(m.target)
             out.append((Finding("extra", None, item.line, "hint", ns.hint), 0))
     return out
@@ -118,12 +120,24 @@ def branches(rec: Recognised, ref: Reference) -> Scored:
             msg = note.message if note else f"{step.name} runs only {ref.branches[step.branch].name}: draw it as a branch"
             out.append((Finding("order", step.id, m.line, severity, msg, note.versions if note else None), edits))
             continue
+        late = next((b for b in step.before if b in rec.first and rec.first[b].order < m.order), None)
+        if late is not None and not any(
+                s.cycle == step.cycle and s.id in rec.first and rec.first[s.id].order > m.order
+                for s in main_path_steps(ref)):
+            late = None  # drawn after its whole cycle: a section of branches, not a place in the flow
         for anchor in step.after:
             a = rec.first.get(anchor)
             if a is not None and m.order < a.order:
                 msg = f"{step.name} can only run after {ref.step(anchor).name}: draw it later"
                 out.append((Finding("order", step.id, m.line, severity, msg), edits))
                 break
+        else:
+            if late is not None:
+                after = " and ".join(ref.step(a).name for a in step.after)
+                msg = (f"{step.name} runs {ref.branches[step.branch].name}, right after {after} and before "
+                       f"{ref.step(late).name}: draw it earlier") if after else (
+                       f"{step.name} runs before {ref.step(late).name}: draw it earlier")
+                out.append((Finding("order", step.id, m.line, severity, msg), edits))
     return out
 
 
@@ -229,6 +243,8 @@ def boundary(rec: Recognised, ref: Reference) -> tuple[Scored, set[str], set[str
     if spec is None:
         return [], set(), set()
     if rec.boundary is None:
+        if not rec.cycles_marked:
+            return [], set(), set()  # one omission, one finding: `cycles` says both
         return [(Finding("boundary", None, None, "correction", spec.missing), 1)], set(), set()
     if rec.boundary.source == "cycles":
         return [], set(), set()
@@ -258,7 +274,8 @@ def cycles(rec: Recognised, ref: Reference, already: set[str], strays: set[str] 
     out: Scored = []
     if not rec.cycles_marked and ref.boundary is not None:
         c0, c1 = (ref.cycle_name(c) for c in ref.boundary.cycles)
-        msg = f"mark which steps run in the {c0} and which in the {c1}: label each with a Note or a rect, or draw the boundary"
+        msg = (f"mark the boundary or the cycles: draw the `go` statement after {ref.step(ref.boundary.after).name}, "
+               f"or label which steps run in the {c0} and which in the {c1} (a Note or a rect)")
         out.append((Finding("cycles", None, None, "correction", msg), 1))
     for step in ref.steps:
         m = rec.first.get(step.id)
@@ -292,7 +309,7 @@ def reason(rec: Recognised, ref: Reference) -> Scored:
         line = rec.boundary.line if rec.boundary else None
         return [(Finding("reason", None, line, "correction", spec.missing), 1)]
     hit = reason_groups_hit(ref, item.text)
-    if not hit:
+    if len(hit) < spec.min_groups:
         return [(Finding("reason", None, item.line, "correction", spec.wrong), 1)]
     out: Scored = []
     for group in spec.groups:
@@ -313,7 +330,8 @@ def cache_function(rec: Recognised, ref: Reference) -> tuple[Scored, str | None]
             if other is None:
                 continue
             if other.item is m.item and other.pos < m.pos:
-                return [(Finding("cache-function", spec.step, m.line, "correction", spec.same_line), 1)], m.label
+                note = spec.same_line
+                return [(Finding("cache-function", spec.step, m.line, "correction", note.message, note.versions), 1)], m.label
             if m.order > other.order:
                 note = spec.misplaced
                 # the older releases had it after, but never on the other side of the boundary

@@ -68,10 +68,10 @@ def exit_code(results: list[Result]) -> int:
 
 
 def version_note(f: Finding, product: str = "") -> str:
-    """` (true in <product> <versions>)` when the learner's belief held in an older release."""
+    """` (your drawing matches <product> <versions>)` when the learner's belief held in an older release."""
     if not f.version:
         return ""
-    return f" (true in {product} {f.version})" if product else f" (true in {f.version})"
+    return f" (your drawing matches {(product + ' ' + f.version).strip()})"
 
 
 def text_report(r: Result, *, colour: bool = False, product: str = "") -> str:

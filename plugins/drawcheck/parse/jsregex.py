@@ -17,7 +17,6 @@ NOT_WS = "[^" + _WS_BODY + "]"  # JS \S
 WS_BODY = _WS_BODY  # for use inside other classes
 WS_NO_NL = r"[\t\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]"  # (?!\n)\s
 DOT = r"[^\n\r\u2028\u2029]"  # JS `.` without the s flag
-LINE_START = r"(?:\A|(?<=[\n\r\u2028\u2029]))"  # JS `^` with the m flag
 
 # ASCII flag: JS `\b`/`\w` are ASCII-only, and JS /i (no u flag) never folds
 # non-ASCII letters onto ASCII ones (Python's would: K and the Kelvin sign).

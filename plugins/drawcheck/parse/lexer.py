@@ -188,10 +188,32 @@ def _dispatch(state: str, key: str) -> re.Pattern:
     return regex
 
 
-def _key(c: str) -> str:
-    if c < "\x80" or c in JS_WS_CHARS:
-        return c
-    return _OTHER_KEY
+# The ID state's `id` rule, /[^<>:\n,;@]+(?=\s*[\n;#]|$)/, backtracks quadratically on a
+# long run of spaces; we compute the same match directly (see _match_id_state).
+_ID_FIRST = re.compile("|".join("(?P<%s>%s)" % (n, _BY_NAME[n][1]) for n in
+                                 ("ws_line", "hash_comment", "config_start", "id_before_config", "id_before_as")),
+                       FLAGS | re.IGNORECASE)
+_ID_LAST = re.compile("|".join("(?P<%s>%s)" % (n, _BY_NAME[n][1]) for n in ("id_lt", "id_rest")), FLAGS | re.IGNORECASE)
+_ID_RUN = re.compile(_ID_CHAR + "+", FLAGS)
+
+
+def _match_id_state(text: str, pos: int):
+    """(rule, end) of the ID-state rule that matches at pos, or None; same result as Mermaid's rule list."""
+    m = _ID_FIRST.match(text, pos)
+    if m is not None:
+        return m.lastgroup, m.end()
+    run = _ID_RUN.match(text, pos)
+    if run is not None:
+        run_end = run.end()
+        if run_end == len(text) or text[run_end] in "\n;":
+            return "id", run_end
+        hash_at = text.rfind("#", pos + 1, run_end)
+        if hash_at != -1:
+            return "id", hash_at
+    m = _ID_LAST.match(text, pos)
+    if m is not None:
+        return m.lastgroup, m.end()
+    return None
 
 
 def _action_table():
@@ -347,17 +369,20 @@ def tokenize(text: str, fast_paths: bool = True) -> tuple[list[Token], list[Comm
                     line += pos - nl_start
                     line_start = pos
                     continue
-        regex = dispatch.get((state, key)) or _dispatch(state, key)
-        m = regex.match(text, pos)
-        if m is None:
+        if state == "ID":
+            found = _match_id_state(text, pos)
+            rule, m_end = found if found is not None else (None, pos)
+        else:
+            m = (dispatch.get((state, key)) or _dispatch(state, key)).match(text, pos)
+            rule, m_end = (m.lastgroup, m.end()) if m is not None else (None, pos)
+        if rule is None:
             if pos >= end:
                 break
             append(Token("LEXERROR", "", line, pos - line_start))
             stack = ["INITIAL"]
             state = "INITIAL"
             continue
-        rule = m.lastgroup
-        s = m.group()
+        s = text[pos:m_end]
         token, op, arg, trim = actions[rule]
         if token is not None:
             append(new_token(Token, (token, js_trim(s) if trim else s, line, pos - line_start)))
@@ -386,7 +411,7 @@ def tokenize(text: str, fast_paths: bool = True) -> tuple[list[Token], list[Comm
         if "\n" in s:
             line += s.count("\n")
             line_start = pos + s.rfind("\n") + 1
-        pos = m.end()
+        pos = m_end
         if done and pos < end:
             done = False
     append(Token("EOF", "", line, pos - line_start))

@@ -157,12 +157,15 @@ class Diagram:
 
     def walk(self) -> Iterator[tuple[Statement, tuple[tuple[Block, Branch], ...]]]:
         """Every statement in source order, with the chain of (block, branch) around it."""
-
-        def visit(statements, chain):
-            for s in statements:
-                yield s, chain
-                if isinstance(s, Block):
-                    for br in s.branches:
-                        yield from visit(br.statements, chain + ((s, br),))
-
-        yield from visit(self.statements, ())
+        # An explicit stack, not recursion: a hostile file may nest blocks a thousand deep.
+        stack: list[tuple[Iterator[Statement], tuple[tuple[Block, Branch], ...]]] = [(iter(self.statements), ())]
+        while stack:
+            statements, chain = stack[-1]
+            s = next(statements, None)
+            if s is None:
+                stack.pop()
+                continue
+            yield s, chain
+            if isinstance(s, Block):
+                for br in reversed(s.branches):
+                    stack.append((iter(br.statements), chain + ((s, br),)))

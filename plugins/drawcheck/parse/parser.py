@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import sys
 
 from drawcheck.parse.jsregex import JS_WS_CHARS, js_trim
 from drawcheck.parse.lexer import ARROWS, Token, tokenize
@@ -44,6 +45,13 @@ class _Stop(Exception):
     """Raised inside a statement after its error was recorded; the caller skips the line."""
 
 
+class _TooDeep(Exception):
+    """Blocks nested deeper than MAX_DEPTH: we stop instead of recursing further."""
+
+
+MAX_DEPTH = 1000  # Mermaid has no limit; a file within the intake limit (2000 lines) cannot reach it validly
+
+
 def parse_message(s: str) -> str:
     """Mermaid's parseMessage: trim, drop a `wrap:`/`nowrap:` prefix, trim."""
     text = js_trim(s)
@@ -52,15 +60,6 @@ def parse_message(s: str) -> str:
     elif text.startswith(("nowrap:", ":nowrap:")):
         text = text[text.index("nowrap:") + 7:]
     return js_trim(text)
-
-
-def _wrap_flag(s: str) -> bool | None:
-    t = js_trim(s)
-    if t.startswith(("wrap:", ":wrap:")):
-        return True
-    if t.startswith(("nowrap:", ":nowrap:")):
-        return False
-    return None
 
 
 _CSS_NAMED = frozenset("""aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet
@@ -205,7 +204,13 @@ class _Parser:
         else:
             self.next()
             self.d.header_line = self.line(tok)
-        self.d.statements.extend(self.document(None))
+        try:
+            self.d.statements.extend(self.document(None))
+        except _TooDeep:
+            tok = self.peek()
+            self.error(tok, "blocks are nested more than %d deep; drawcheck stops reading here" % MAX_DEPTH,
+                       hint="close blocks with `end` before opening new ones")
+            return
         tok = self.peek()
         if tok.type != "EOF":  # defensive: document() only returns at EOF at top level
             self.error(tok, "unexpected %s" % self.describe(tok))
@@ -331,6 +336,9 @@ class _Parser:
     def unexpected_start(self, tok: Token) -> None:
         t = tok.type
         hint = self._keyword_hint(tok)
+        if t in ("-", "ARROW", "+") and set(self.source_line_text(tok).strip()) <= set("-=_ <>"):
+            self.fail(tok, "a line of dashes is not a Mermaid statement", "a statement",
+                      "to mark a boundary, write a note such as `Note over A,B: ---- boundary ----`")
         if t == "SD":
             self.fail(tok, "`sequenceDiagram` may appear only once, on the first line", hint="delete this line")
         if t == "NUM":
@@ -461,6 +469,8 @@ class _Parser:
         self.current_box = None
 
     def block(self) -> Block:
+        if len(self.open_blocks) >= MAX_DEPTH:
+            raise _TooDeep
         kw = self.next()
         kind = kw.type
         label = ""
@@ -578,6 +588,9 @@ class _Parser:
         return close[0] if close else ("-->>" if dashes >= 2 else "->>")
 
     def bad_arrow(self, src_tok: Token, tok: Token, source: str) -> None:
+        if set(source) <= set("-=_~*. "):
+            self.fail(src_tok, "a line of `%s` is not a Mermaid statement" % source[:1], "a statement",
+                      "to mark a boundary, write a note such as `Note over A,B: ---- boundary ----`")
         hint = self._keyword_hint(src_tok)
         fake = _FAKE_ARROW.search(source + (tok.text if tok.type == "INVALID" else ""))
         if fake and not hint:
@@ -784,7 +797,12 @@ def parse_prepared(prep: Prepared) -> Diagram:
         return d
     tokens, comments = tokenize(prep.text)
     parser = _Parser(tokens, prep, d)
-    parser.parse()
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 3 * MAX_DEPTH + 1000))  # three frames per nested block
+    try:
+        parser.parse()
+    finally:
+        sys.setrecursionlimit(limit)
     d.comments = sorted(prep.comments + [(prep.line(c.line), c.text) for c in comments])
     d.errors.sort(key=lambda e: (e.line, e.column))
     return d

@@ -16,7 +16,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from drawcheck.parse.jsregex import DOT, FLAGS, JS_WS_CHARS, LINE_START, NOT_WS, WS, js_trim_start
+from drawcheck.parse.jsregex import DOT, FLAGS, JS_WS_CHARS, NOT_WS, WS, js_trim_start
 
 _NEWLINES = re.compile(r"\r\n?")
 _TAG = re.compile(r"<(\w+)([^>]*)>", FLAGS)
@@ -272,11 +272,42 @@ def detect_type(text: str) -> str:
     return "other:" + first[:40] if first else "empty"
 
 
+_JS_LINE_BREAKS = re.compile("([\n\r\u2028\u2029])")
+
+
+def _drop_last_semicolon(text: str, word: str) -> str:
+    """Mermaid's `text.replace(/WORD.*:\\S*#.*;/g, s => s.slice(0, -1))`, computed in linear time.
+
+    On a line where WORD is followed by a `:`, then (with no space) a `#`, then a `;`,
+    the line's last `;` is dropped. The regex itself backtracks quadratically.
+    """
+    parts = _JS_LINE_BREAKS.split(text)
+    changed = False
+    for k in range(0, len(parts), 2):
+        seg = parts[k]
+        start = seg.find(word)
+        if start == -1:
+            continue
+        last_semi = seg.rfind(";")
+        colon = seg.find(":", start + len(word))
+        while colon != -1 and colon < last_semi:
+            j = colon + 1
+            while j < len(seg) and seg[j] != "#" and seg[j] not in JS_WS_CHARS:
+                j += 1
+            if j < len(seg) and seg[j] == "#":
+                if j < last_semi:
+                    parts[k] = seg[:last_semi] + seg[last_semi + 1:]
+                    changed = True
+                break
+            colon = seg.find(":", j)
+    return "".join(parts) if changed else text
+
+
 def encode_entities(text: str) -> str:
     if "style" in text:
-        text = _STYLE_SEMI.sub(lambda m: m.group()[:-1], text)
+        text = _drop_last_semicolon(text, "style")
     if "classDef" in text:
-        text = _CLASSDEF_SEMI.sub(lambda m: m.group()[:-1], text)
+        text = _drop_last_semicolon(text, "classDef")
     if "#" in text:
         text = _ENTITY.sub(lambda m: (ENC_INT if _INT.match(m.group(1)) else ENC_NAME) + m.group(1) + ENC_END, text)
     return text

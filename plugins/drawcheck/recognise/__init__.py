@@ -133,7 +133,7 @@ class _Patterns:
         self.marker = _marker_regex(ref.boundary.markers, ref.boundary.starts) if ref.boundary else None
         self.reason_groups = [(g, words_regex(g.words)) for g in ref.reason.groups] if ref.reason else []
         self.branch_words = {b.id: words_regex(b.words) for b in ref.branches.values()}
-        self.beliefs = [(b, words_regex(b.words)) for b in ref.beliefs]
+        self.beliefs = [(b, words_regex(b.words), words_regex(b.with_words)) for b in ref.beliefs]
 
 
 def _patterns(ref: Reference) -> _Patterns:
@@ -148,6 +148,7 @@ class TextInfo:
     """Everything about one piece of text that does not depend on where it is drawn (cached per text)."""
 
     matches: tuple[Match, ...]
+    step_matches: tuple[Match, ...]  # the ones that name a step
     role: str
     header_message: str | None  # the cycle it announces when written as a message
     header_other: str | None  # ... as a note or block label
@@ -188,12 +189,13 @@ def _text_info(ref: Reference, text: str) -> TextInfo:
     has_step = _has_step(matches)
     hdr = _header_cycle(matches) if role in ("plain", "boundary") else None
     return TextInfo(
-        matches=matches, role=role,
+        matches=matches, step_matches=tuple(m for m in matches if m.kind == "step"), role=role,
         header_message=hdr if hdr and (role == "boundary" or not has_step) else None,
         header_other=hdr, inline=_inline_cycle(matches), has_step=has_step,
         has_not_step=any(m.kind == "not-step" for m in matches),
         cycles=frozenset(m.target for m in matches if m.kind == "cycle"),
-        beliefs=tuple(bl for bl, rx in pats.beliefs if rx is not None and rx.search(wt)),
+        beliefs=tuple(bl for bl, rx, with_rx in pats.beliefs
+                      if rx is not None and rx.search(wt) and (with_rx is None or with_rx.search(wt))),
         reason_groups=tuple(g for g, rx in pats.reason_groups if rx is not None and rx.search(wt)),
     )
 
@@ -246,6 +248,7 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
     rec = Recognised()
     items = rec.items
     after_cycle = ref.boundary.cycles[1] if ref.boundary else None
+    before_cycle = ref.boundary.cycles[0] if ref.boundary else None
 
     infos = ref._derived.setdefault("text_info", {})
 
@@ -276,7 +279,10 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
                 return participant_cycle[a]
         return None
 
+    extra_mentions: list[Mention] = []  # drawn by participants named after steps
+
     def visit(statements, current: str | None, current_line: int | None, ctx, backfill_line: int | None):
+        header_scope = False  # `current` was set by a header written in this scope
         if backfill_line is not None:
             # An unlabelled block takes the cycle of its first header note (the rect convention).
             first = next((s for s in statements if isinstance(s, (Note, Message))), None)
@@ -285,19 +291,32 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
                 hdr = info.header_message if isinstance(first, Message) else info.header_other
                 if hdr:
                     current, current_line = hdr, backfill_line
+        conditional, cond_line, in_par = ctx
         for s in statements:
             if isinstance(s, Message):
                 text = s.text or ""
                 info = infos.get(text) or text_info(ref, text)
-                item = Item(len(items), s.line, text, "message", info.matches, info.role, info.header_message,
-                            None, None, ctx[0], s.arrow in ASYNC_ARROWS, ctx[1], False, s.source, s.target, ctx[2],
-                            info)
+                role = info.role
+                source, target = s.source, s.target
+                async_arrow = s.arrow in ASYNC_ARROWS
+                # positional arguments: this runs once per line of every drawing
+                item = Item(len(items), s.line, text, "message", info.matches, role, info.header_message, None, None,
+                            conditional, async_arrow, cond_line, False, source, target, in_par, info)
                 items.append(item)
-                actors = (s.source,)
+                if participant_cache and (source in participant_cache or target in participant_cache):
+                    item.to_cache = (role == "plain" or role == "boundary") and not item.header
+                if async_arrow and role == "plain" and after_cycle in info.cycles:
+                    item.role, item.header = "boundary", after_cycle
+                actors = (source,)
+                is_message = True
             elif isinstance(s, Note):
                 item = new_item(s.line, s.text, "note", ctx)
                 info = item.info
                 actors = s.actors
+                is_message = False
+                if participant_cache and item.role in ("plain", "boundary") and not item.header and any(
+                        a in participant_cache for a in actors):
+                    item.to_cache = True
             elif isinstance(s, Block):
                 if s.kind == "rect" and ctx == ROOT:
                     rec.rect_starts.append((len(items), s.line))
@@ -315,13 +334,14 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
                 continue
             else:
                 continue
-            if participant_cache and item.role in ("plain", "boundary") and not item.header and any(
-                    a in participant_cache for a in (actors if isinstance(s, Note) else (s.source, s.target))):
-                item.to_cache = True
-            if item.async_arrow and item.role == "plain" and after_cycle in info.cycles:
-                item.role, item.header = "boundary", after_cycle
-            if item.header and item.header != current:
-                current, current_line = item.header, item.line
+            header = item.header
+            if header and header != current:
+                current, current_line = header, item.line
+                header_scope = True
+            elif header_scope and item.role == "boundary" and current == before_cycle:
+                # A section header for the first cycle ends at the `go`: what follows is labelled by
+                # its sender (a participant named after the second cycle) or by the boundary itself.
+                current, current_line, header_scope = None, None, False
             if info.inline:
                 item.cycle, item.cycle_line = info.inline, item.line
             elif current:
@@ -331,36 +351,52 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
                 if pc:
                     item.cycle, item.cycle_line = pc, item.line
             # Participants named after steps: `S->>F: run` draws F's step; `A->>B: next` draws A's and B's.
-            if participant_step and isinstance(s, Message) and item.role == "plain":
+            if participant_step and is_message and item.role == "plain":
                 named = {m.target for m in item.matches if m.kind == "step"}
                 for pos, pid in ((-2, s.source), (-1, s.target)):
                     st = participant_step.get(pid)
                     if st and st not in named:
-                        rec.mentions.append(Mention(st, labels.get(pid, pid), item.line, item, pos,
-                                                    order=(item.index, pos)))
+                        extra_mentions.append(Mention(st, labels.get(pid, pid), item.line, item, pos,
+                                                      order=(item.index, pos)))
 
     visit(diagram.statements, None, None, ROOT, None)
 
     cache_step = ref.cache_function.step if ref.cache_function else None
+    mentions = rec.mentions
     for item in items:
-        if not item.info.has_step or item.role in ("reason", "boundary"):
+        info = item.info
+        if not info.has_step:
             continue
-        for m in item.matches:
-            if m.kind != "step":
+        role = item.role
+        if role == "reason" or role == "boundary":
+            continue
+        index, line, text = item.index, item.line, item.text
+        for m in info.step_matches:
+            if role == "cache" and m.target != cache_step:
                 continue
-            if item.role == "cache" and cache_step and m.target != cache_step:
-                continue
-            rec.mentions.append(Mention(m.target, item.text[m.start:m.end], item.line, item, m.start, m.how, m.legacy,
-                                        (item.index, m.start)))
-    rec.mentions.sort(key=lambda m: m.order)
+            mentions.append(Mention(m.target, text[m.start:m.end], line, item, m.start, m.how, m.legacy,
+                                    (index, m.start)))
+            if m.legacy is not None and m.legacy.also:
+                # an old name that covers several of today's steps draws them all, here
+                for also in m.legacy.also:
+                    mentions.append(Mention(also, text[m.start:m.end], line, item, m.start, "exact", None,
+                                            (index, m.start)))
+    if extra_mentions:
+        mentions += extra_mentions
+        mentions.sort(key=_order_key)  # otherwise already in source order
     # A step counts where a message draws it; a note or label only when no message does
     # (notes are often prose that mentions steps drawn elsewhere).
-    for m in rec.mentions:
-        if m.item.kind == "message":
-            rec.first.setdefault(m.step, m)
-    for m in rec.mentions:
-        rec.first.setdefault(m.step, m)
-    rec.first = dict(sorted(rec.first.items(), key=lambda kv: kv[1].order))
+    first = rec.first
+    late = False
+    for m in mentions:
+        if m.item.kind == "message" and m.step not in first:
+            first[m.step] = m
+    for m in mentions:
+        if m.step not in first:
+            first[m.step] = m
+            late = True
+    if late:
+        rec.first = dict(sorted(first.items(), key=lambda kv: kv[1].order))
     _find_boundary(rec, ref)
     _find_reason(rec, ref)
     if rec.reason is None and ref.reason is not None:
@@ -376,6 +412,10 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
         main = ref._derived["main_cycles"] = {c.id for c in ref.cycles.values() if c.role == "main"}
     rec.cycles_marked = rec.boundary is not None or any(i.cycle in main for i in items)
     return rec
+
+
+def _order_key(m: Mention) -> tuple[int, int]:
+    return m.order
 
 
 def _participant_facts(p, names, pats) -> tuple[str | None, str | None, bool]:
@@ -477,9 +517,9 @@ def _find_reason(rec: Recognised, ref: Reference) -> None:
     for k in ((b.index,) if b.item is None else ()) + (b.index + 1, b.index - 1, b.index + 2, b.index - 2):
         if 0 <= k < len(rec.items):
             it = rec.items[k]
-            if it.kind == "note" and it.role in ("plain", "boundary") and not _has_step(it.matches):
+            if it.kind == "note" and it.role in ("plain", "boundary") and not it.header and not _has_step(it.matches):
                 candidates.append(it)
     for it in candidates:
-        if reason_groups_hit(ref, it.text):
+        if len(it.info.reason_groups) >= ref.reason.min_groups:
             rec.reason = it
             return

@@ -112,8 +112,8 @@ TOP_OPTIONAL = (
     "explanations", "reference_diagram", "product",
 )
 STEP_KEYS = (
-    "name", "tier", "required", "teach", "synonyms", "legacy", "branch", "after", "also_in", "wrong_cycle",
-    "main_path",
+    "name", "tier", "required", "teach", "synonyms", "legacy", "branch", "after", "before", "also_in",
+    "wrong_cycle", "main_path",
 )
 
 
@@ -156,9 +156,16 @@ def parse_reference(text: str, *, file: str) -> Reference:
 
     # Step cross-references (after:) are checked once all ids are known.
     for step, node_map in zip(steps, step_nodes):
-        if "after" in node_map:
-            for n in r.seq(node_map["after"], f"steps.{step.id}.after"):
-                need_step(n, f"steps.{step.id}.after")
+        for key in ("after", "before"):
+            if key in node_map:
+                for n in r.seq(node_map[key], f"steps.{step.id}.{key}"):
+                    need_step(n, f"steps.{step.id}.{key}")
+        if "legacy" in node_map:
+            for ln in r.seq(node_map["legacy"], f"steps.{step.id}.legacy"):
+                lm = {k.value: v for k, v in ln.value}
+                if "also" in lm:
+                    for n in r.seq(lm["also"], f"steps.{step.id}.legacy.also"):
+                        need_step(n, f"steps.{step.id}.legacy.also")
 
     ref = Reference(exercise_id=r.ident(top["exercise"], "exercise"), title=r.string(top["title"], "title"),
                     steps=steps, path=file, cycles=cycles, branches=branches)
@@ -260,11 +267,12 @@ def _steps(r: _Reader, node, cycles, branches):
         legacy = []
         if "legacy" in m:
             for ln in r.seq(m["legacy"], f"{where}: legacy"):
-                lm = r.mapping(ln, f"a legacy name of {sid}", ("name", "message"), ("versions", "whole"))
+                lm = r.mapping(ln, f"a legacy name of {sid}", ("name", "message"), ("versions", "whole", "also"))
                 legacy.append(LegacyName(
                     r.string(lm["name"], "legacy.name"), r.string(lm["message"], "legacy.message"),
                     r.string(lm["versions"], "legacy.versions") if "versions" in lm else None,
                     r.boolean(lm["whole"], "legacy.whole") if "whole" in lm else False,
+                    r.strings(lm["also"], "legacy.also") if "also" in lm else (),
                 ))
         branch = None
         if "branch" in m:
@@ -278,6 +286,7 @@ def _steps(r: _Reader, node, cycles, branches):
             synonyms=r.strings(m["synonyms"], f"{where}: synonyms") if "synonyms" in m else (),
             legacy=tuple(legacy), branch=branch,
             after=r.strings(m["after"], f"{where}: after") if "after" in m else (),
+            before=r.strings(m["before"], f"{where}: before") if "before" in m else (),
             also_in=also_in,
             wrong_cycle=r.note(m["wrong_cycle"], f"{where}: wrong_cycle") if "wrong_cycle" in m else None,
             main_path=r.note(m["main_path"], f"{where}: main_path") if "main_path" in m else None,
@@ -355,7 +364,7 @@ def _boundary(r: _Reader, node, need_step, cycles) -> BoundarySpec:
 
 
 def _reason(r: _Reader, node) -> ReasonSpec:
-    m = r.mapping(node, "reason", ("prefixes", "groups", "missing", "wrong"), ())
+    m = r.mapping(node, "reason", ("prefixes", "groups", "missing", "wrong"), ("min_groups",))
     groups = []
     for item in r.seq(m["groups"], "reason.groups"):
         gm = r.mapping(item, "a reason group", ("name", "words"), ("hint_if_absent",))
@@ -363,8 +372,15 @@ def _reason(r: _Reader, node) -> ReasonSpec:
                                   r.string(gm["hint_if_absent"], "hint_if_absent") if "hint_if_absent" in gm else None))
     if not groups:
         r.fail(m["groups"], "reason.groups needs at least one group of words")
+    min_groups = 1
+    if "min_groups" in m:
+        node_ = m["min_groups"]
+        if not (isinstance(node_, yaml.ScalarNode) and node_.tag == "tag:yaml.org,2002:int"
+                and 1 <= int(node_.value) <= len(groups)):
+            r.fail(node_, f"reason.min_groups must be a whole number from 1 to {len(groups)} (the number of groups)")
+        min_groups = int(node_.value)
     return ReasonSpec(r.strings(m["prefixes"], "reason.prefixes"), tuple(groups),
-                      r.string(m["missing"], "reason.missing"), r.string(m["wrong"], "reason.wrong"))
+                      r.string(m["missing"], "reason.missing"), r.string(m["wrong"], "reason.wrong"), min_groups)
 
 
 def _cache_function(r: _Reader, node, need_step) -> CacheFunctionSpec:
@@ -381,14 +397,14 @@ def _cache_function(r: _Reader, node, need_step) -> CacheFunctionSpec:
         before=tuple(need_step(n, "cache_function.before") for n in r.seq(m["before"], "cache_function.before")),
         missing=r.string(m["missing"], "cache_function.missing"),
         misplaced=r.note(m["misplaced"], "cache_function.misplaced"),
-        same_line=r.string(m["same_line"], "cache_function.same_line"), wrong=tuple(wrong),
+        same_line=r.note(m["same_line"], "cache_function.same_line"), wrong=tuple(wrong),
     )
 
 
 def _beliefs(r: _Reader, node, need_step) -> list[Belief]:
     out = []
     for item in r.seq(node, "beliefs"):
-        m = r.mapping(item, "a beliefs entry", ("words", "kind", "message"), ("severity", "versions", "point"))
+        m = r.mapping(item, "a beliefs entry", ("words", "kind", "message"), ("severity", "versions", "point", "with"))
         out.append(Belief(
             words=r.strings(m["words"], "beliefs.words"),
             kind=r.choice(m["kind"], "beliefs.kind", FINDING_KINDS_FOR_BELIEFS),
@@ -396,5 +412,6 @@ def _beliefs(r: _Reader, node, need_step) -> list[Belief]:
             message=r.string(m["message"], "beliefs.message"),
             versions=r.string(m["versions"], "beliefs.versions") if "versions" in m else None,
             point=need_step(m["point"], "beliefs.point") if "point" in m else None,
+            with_words=r.strings(m["with"], "beliefs.with") if "with" in m else (),
         ))
     return out

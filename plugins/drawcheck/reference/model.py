@@ -39,6 +39,7 @@ class LegacyName:
     message: str
     versions: str | None = None
     whole: bool = False  # match only when it is the whole text of a line
+    also: tuple[str, ...] = ()  # further steps the old name covers (one old name for two of today's steps)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +74,7 @@ class Step:
     legacy: tuple[LegacyName, ...] = ()
     branch: str | None = None  # id of a BranchKind: drawn only conditionally
     after: tuple[str, ...] = ()  # for branch steps: steps it must come after
+    before: tuple[str, ...] = ()  # for branch steps: steps it must come before (when drawn)
     also_in: tuple[str, ...] = ()  # further cycles in which drawing it is fine
     wrong_cycle: Note | None = None  # message when drawn in another cycle
     main_path: Note | None = None  # message when a branch step is drawn unconditionally
@@ -121,6 +123,7 @@ class ReasonSpec:
     groups: tuple[ReasonGroup, ...]
     missing: str
     wrong: str
+    min_groups: int = 1  # how many groups a real reason must touch
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +140,7 @@ class CacheFunctionSpec:
     before: tuple[str, ...]  # steps it must precede
     missing: str
     misplaced: Note  # drawn after one of `before`
-    same_line: str  # drawn on the same line as one of `before` (treated as the same thing)
+    same_line: Note  # drawn on the same line as one of `before` (treated as the same thing)
     wrong: tuple[WrongFunction, ...] = ()
 
 
@@ -151,6 +154,7 @@ class Belief:
     message: str
     versions: str | None = None
     point: str | None = None
+    with_words: tuple[str, ...] = ()  # when set, one of these must be in the same text too
 
 
 @dataclass(slots=True)
