@@ -62,7 +62,7 @@ def test_missing_step_is_a_dashed_message_in_its_own_colour_after_its_predecesso
     text = render_diagram(diagram, insertions=[Insertion("③", 11, "missing: NormalizeScore", "missing")])
     lines = _lines(text)
     i = lines.index("P1->>P2: Reserve")
-    assert lines[i + 1: i + 4] == [f"rect {MISSING_FILL}", "P2--)P2: ③ missing#58; NormalizeScore", "end"]
+    assert lines[i + 1: i + 4] == [f"rect {MISSING_FILL}", "P2-->>P2: ③ missing#58; NormalizeScore", "end"]
     assert parse_text(text).valid
 
 
@@ -76,7 +76,7 @@ def test_overlay_puts_the_true_boundary_after_permit_and_missing_steps_in_refere
     boundary = lines.index(f"rect {BOUNDARY_FILL}")
     assert boundary > permit and lines.index("P1->>P2: Bind") > boundary
     assert lines[boundary + 1].startswith("Note over P1,P2: ① the boundary is here")
-    missing = lines.index("P2--)P2: ③ missing#58; NormalizeScore")
+    missing = lines.index("P2-->>P2: ③ missing#58; NormalizeScore")
     assert lines.index("P1->>P2: Score#59; #37;#37;#123;init#125;#37;#37;") < missing < lines.index("P1->>P2: Reserve")
     assert parse_text(text).valid
 

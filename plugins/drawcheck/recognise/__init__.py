@@ -25,15 +25,13 @@ ROOT = (False, None, None)  # (conditional, line of the conditional block, line 
 ASYNC_ARROWS = ("-)", "--)")
 
 
-@dataclass(slots=True)
 class Item:
-    """One piece of learner text: a message, a note, or a block label."""
+    """One piece of learner text: a message, a note, or a block label.
 
-    index: int
-    line: int
-    text: str
-    kind: str  # "message" | "note" | "label" | "comment" (only ever the reason)
-    matches: tuple[Match, ...] = ()
+    A plain class: most fields keep their class-level default, so making one (once per line of
+    every drawing) costs a few assignments, not seventeen.
+    """
+
     role: str = "plain"  # "plain" | "reason" | "cache" | "boundary"
     header: str | None = None  # the cycle this item announces for what follows
     cycle: str | None = None  # explicit cycle label in force here
@@ -45,7 +43,20 @@ class Item:
     source: str | None = None
     target: str | None = None
     in_par: int | None = None  # line of the enclosing par block
-    info: object = None  # the cached TextInfo of `text`
+
+    def __init__(self, index: int, line: int, text: str, kind: str, info: "TextInfo", ctx: tuple = ROOT):
+        self.index = index
+        self.line = line
+        self.text = text
+        self.kind = kind  # "message" | "note" | "label" | "comment" (only ever the reason)
+        self.info = info  # the cached TextInfo of `text`
+        self.matches = info.matches
+        self.role = info.role
+        if ctx is not ROOT:
+            self.conditional, self.conditional_line, self.in_par = ctx
+
+    def __repr__(self) -> str:
+        return f"Item({self.index}, line {self.line}, {self.kind}, {self.text!r}, cycle={self.cycle})"
 
 
 @dataclass(slots=True)
@@ -256,9 +267,10 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
         text = text or ""
         info = infos.get(text) or text_info(ref, text)
         # positional arguments: this runs once per line of every drawing
-        item = Item(len(items), line, text, kind, info.matches, info.role,
-                    info.header_message if kind == "message" else info.header_other, None, None,
-                    ctx[0], async_arrow, ctx[1], False, source, target, ctx[2], info)
+        item = Item(len(items), line, text, kind, info, ctx)
+        header = info.header_message if kind == "message" else info.header_other
+        if header:
+            item.header = header
         items.append(item)
         return item
 
@@ -291,7 +303,6 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
                 hdr = info.header_message if isinstance(first, Message) else info.header_other
                 if hdr:
                     current, current_line = hdr, backfill_line
-        conditional, cond_line, in_par = ctx
         for s in statements:
             if isinstance(s, Message):
                 text = s.text or ""
@@ -300,8 +311,12 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
                 source, target = s.source, s.target
                 async_arrow = s.arrow in ASYNC_ARROWS
                 # positional arguments: this runs once per line of every drawing
-                item = Item(len(items), s.line, text, "message", info.matches, role, info.header_message, None, None,
-                            conditional, async_arrow, cond_line, False, source, target, in_par, info)
+                item = Item(len(items), s.line, text, "message", info, ctx)
+                item.source, item.target = source, target
+                if info.header_message:
+                    item.header = info.header_message
+                if async_arrow:
+                    item.async_arrow = True
                 items.append(item)
                 if participant_cache and (source in participant_cache or target in participant_cache):
                     item.to_cache = (role == "plain" or role == "boundary") and not item.header
@@ -404,7 +419,7 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
         for line, comment in diagram.comments:
             info = text_info(ref, comment)
             if info.role == "reason":
-                rec.reason = Item(-1, line, comment, "comment", info.matches, "reason", info=info)
+                rec.reason = Item(-1, line, comment, "comment", info)
                 rec.reason_explicit = True
                 break
     main = ref._derived.get("main_cycles")

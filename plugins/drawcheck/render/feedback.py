@@ -79,13 +79,27 @@ def overlay(result: Result, reference, numbered: list[Numbered]) -> tuple[list[C
         if f.kind == "missing" and f.point and f.line is None:
             step = _step(reference, f.point)
             name = step.name if step else f.point
-            insertions.append(Insertion(n.circle, _missing_after_line(result, reference, f.point), f"missing: {name}", "missing"))
+            insertions.append(Insertion(n.circle, _missing_after_line(result, reference, f.point), f"missing: {name}",
+                                        "missing", order=step.index if step else 0.0))
             continue
         circles.append(Circle(n.circle, f.line, f.message))
-        if f.kind == "boundary":
+        if f.kind in ("boundary", "cycles"):  # show where the `go` truly is
             after = _true_boundary_after_line(result, reference)
-            insertions.append(Insertion(n.circle, after, TRUE_BOUNDARY_TEXT, "boundary"))
+            insertions.append(Insertion(n.circle, after, TRUE_BOUNDARY_TEXT, "boundary",
+                                        order=_true_boundary_order(reference)))
+    # Insertions sharing an anchor keep the reference order: a missing PreBind goes after the boundary.
+    insertions.sort(key=lambda ins: ins.order)
     return circles, insertions
+
+
+def _true_boundary_order(reference) -> float:
+    """Reference position of the boundary: just after the step that ends the scheduling cycle."""
+    spec = getattr(reference, "boundary", None)
+    step = _step(reference, spec.after) if spec is not None else None
+    if step is not None:
+        return step.index + 0.5
+    indices = [s.index for s in reference.steps if s.cycle == "scheduling"]
+    return max(indices, default=0) + 0.5
 
 
 def assumed_notes(diagram) -> dict[str, str]:

@@ -41,7 +41,7 @@ class Circle:
 class Insertion:
     """Something the learner did not draw, inserted after the statement at `after_line`.
 
-    style "missing": a dashed self-message in an amber rect; style "boundary": a green note
+    style "missing": a dotted (`-->>`, never async) self-message in an amber rect; style "boundary": a green note
     spanning every participant. `after_line` None puts it first.
     """
 
@@ -50,6 +50,7 @@ class Insertion:
     text: str
     style: str  # "missing" | "boundary"
     actor_line: int | None = None  # line of a message whose target carries a missing step
+    order: float = 0.0  # position in the reference order; ties at one anchor are drawn in this order
 
 
 def render_diagram(diagram: Diagram, *, circles: Iterable[Circle] = (), insertions: Iterable[Insertion] = ()) -> str:
@@ -215,7 +216,7 @@ class _Emitter:
         if ins.style == "missing":
             actor = self._missing_actor(anchor)
             self._line(f"rect {MISSING_FILL}", depth)
-            self._line(f"{actor}--){actor}: {text}", depth + 1)
+            self._line(f"{actor}-->>{actor}: {text}", depth + 1)
             self._line("end", depth)
         else:
             self._line(f"rect {BOUNDARY_FILL}", depth)

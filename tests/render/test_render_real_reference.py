@@ -1,0 +1,49 @@
+"""The circled drawing against the real two-cycles reference: insertions keep the reference order."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from drawcheck.grade import grade_text
+from drawcheck.parse import parse_text
+from drawcheck.reference import load_reference
+from drawcheck.render.feedback import feedback_page
+from drawcheck.render.model import Graded
+
+ROOT = Path(__file__).resolve().parents[2]
+REFERENCE = load_reference(str(ROOT / "reference/two-cycles/exercise.yml"))
+
+NO_CYCLES_NO_PREBIND = """sequenceDiagram
+    participant S as Scheduler
+    S->>S: PreFilter
+    S->>S: Filter
+    S->>S: PreScore
+    S->>S: Score
+    S->>S: NormalizeScore
+    S->>S: assume (AssumePod)
+    S->>S: Reserve
+    S->>S: Permit
+    S->>S: Bind
+    S->>S: PostBind
+"""
+
+
+def _circled(text: str) -> str:
+    result = grade_text(text, file="answers/ada.mmd", reference=REFERENCE)
+    page = feedback_page(Graded("ada", "answers/ada.mmd", result, parse_text(text)), REFERENCE)
+    blocks = page.split("```mermaid")
+    return blocks[2]  # 1: the drawing as written, 2: drawn back with the circles
+
+
+def test_true_boundary_is_drawn_right_after_permit_before_a_missing_prebind():
+    circled = _circled(NO_CYCLES_NO_PREBIND)
+    permit = circled.index("S#58; Permit") if "S#58; Permit" in circled else circled.index(": Permit")
+    boundary = circled.index("the boundary is here")
+    prebind = circled.index("missing#58; PreBind")
+    assert permit < boundary < prebind < circled.index(": Bind")
+
+
+def test_missing_steps_are_not_drawn_as_async_arrows():
+    circled = _circled(NO_CYCLES_NO_PREBIND)
+    missing_lines = [ln for ln in circled.splitlines() if "missing#58;" in ln]
+    assert missing_lines and all("-->>" in ln and "--)" not in ln for ln in missing_lines)
