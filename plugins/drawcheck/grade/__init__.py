@@ -85,23 +85,28 @@ def grade_diagram(diagram: Diagram, text: str, *, file: str, reference: Referenc
     scored += cache_findings
     scored += checks.beliefs(rec, ref)
 
-    edits = sum(e for f, e in scored if f.severity == "correction")
+    edits = 0
+    corrections = False
+    for f, e in scored:
+        if f.severity == "correction":
+            edits += e
+            corrections = True
     score = max(0.0, 1.0 - edits / max_edits(ref))
-    findings = sorted((f for f, _ in scored), key=_finding_order)
-    if diagram.errors:
-        status = "invalid"
-    elif any(f.severity == "correction" for f in findings):
-        status = "corrections"
-    else:
-        status = "correct"
+    findings = [f for f, _ in scored]
+    findings.sort(key=_finding_order)
+    status = "invalid" if diagram.errors else "corrections" if corrections else "correct"
     return Result(
         file=file, status=status, score=score, points=_points(rec, ref), boundary=_placement(rec, ref),
         findings=findings, reason=rec.reason.text if rec.reason else None, cache_function=cache_text,
     )
 
 
+_KIND_RANK = {kind: i for i, kind in enumerate(FINDING_KINDS)}
+
+
 def _finding_order(f: Finding):
-    return (f.line is None, f.line or 0, FINDING_KINDS.index(f.kind) if f.kind in FINDING_KINDS else 99)
+    line = f.line
+    return (line is None, line or 0, _KIND_RANK.get(f.kind, 99))
 
 
 def _points(rec: Recognised, ref: Reference) -> list[DrawnPoint]:
@@ -110,14 +115,12 @@ def _points(rec: Recognised, ref: Reference) -> list[DrawnPoint]:
     if off_sides is None:
         off_sides = ref._derived["off_sides"] = {s.id for s in ref.steps if ref.cycles[s.cycle].role != "main"}
     out = []
+    cut = rec.boundary.index if rec.boundary is not None and cycles is not None else None
     for m in rec.first.values():
-        item = m.item
-        if item.cycle is not None:
-            cycle = item.cycle
-        elif m.step in off_sides:
-            cycle = None  # the drawing does not say, and the boundary cannot tell for a step outside both sides
-        else:
-            cycle = rec.effective_cycle(item, cycles)
+        cycle = m.item.cycle
+        if cycle is None and cut is not None and m.step not in off_sides:
+            # the boundary says; it cannot tell for a step outside both sides
+            cycle = cycles[1] if m.item.index >= cut else cycles[0]
         out.append(DrawnPoint(m.step, m.label, m.line, cycle))
     return out  # rec.first is already in source order
 
@@ -131,7 +134,12 @@ def _placement(rec: Recognised, ref: Reference) -> BoundaryPlacement | None:
         if ref.cache_function:
             path.add(ref.cache_function.step)
         ref._derived["placement_path"] = path
-    drawn = [m for m in rec.first.values() if m.step in path]  # in source order
-    before = [m for m in drawn if m.item.index < rec.boundary.index]
-    after = [m for m in drawn if m.item.index >= rec.boundary.index]
-    return BoundaryPlacement(before[-1].step if before else None, after[0].step if after else None, rec.boundary.line)
+    cut = rec.boundary.index
+    before = after = None
+    for m in rec.first.values():  # in source order
+        if m.step in path:
+            if m.item.index < cut:
+                before = m.step
+            elif after is None:
+                after = m.step
+    return BoundaryPlacement(before, after, rec.boundary.line)

@@ -84,10 +84,19 @@ def _where_missing(rec: Recognised, ref: Reference, step: Step) -> int | None:
 
 
 def missing(rec: Recognised, ref: Reference) -> Scored:
-    out: Scored = []
+    table = ref._derived.get("missing_findings")
+    if table is None:
+        table = ref._derived["missing_findings"] = _missing_findings(ref)
+    first = rec.first
+    return [(f, e) for step_id, f, e in table if step_id not in first]
+
+
+def _missing_findings(ref: Reference) -> list[tuple[str, Finding, int]]:
+    """The finding each step earns when it is absent (the same for every drawing: built once)."""
+    out = []
     cf = ref.cache_function.step if ref.cache_function else None
     for step in ref.steps:
-        if step.id in rec.first or step.id == cf:
+        if step.id == cf:
             continue
         if step.required:
             severity = "correction"
@@ -96,16 +105,20 @@ def missing(rec: Recognised, ref: Reference) -> Scored:
         else:
             continue
         msg = f"{step.name} is missing: it {step.teach}" if step.teach else f"{step.name} is missing"
-        out.append((Finding("missing", step.id, None, severity, msg), 1 if severity == "correction" else 0))
+        out.append((step.id, Finding("missing", step.id, None, severity, msg), 1 if severity == "correction" else 0))
     return out
 
 
 def branches(rec: Recognised, ref: Reference) -> Scored:
     """Branch steps (run only on a condition) must be drawn as a branch, after what they depend on."""
     out: Scored = []
-    for step in ref.steps:
-        m = rec.first.get(step.id)
-        if step.branch is None or m is None:
+    branch_steps = ref._derived.get("branch_steps")
+    if branch_steps is None:
+        branch_steps = ref._derived["branch_steps"] = [s for s in ref.steps if s.branch is not None]
+    first = rec.first
+    for step in branch_steps:
+        m = first.get(step.id)
+        if m is None:
             continue
         item = m.item
         conditional = (
@@ -165,16 +178,23 @@ def _heaviest_increasing(seq: list[tuple[int, int]]) -> set[int]:
 
 def order(rec: Recognised, ref: Reference) -> Scored:
     """Steps outside the longest increasing subsequence of the reference order are out of place."""
-    path = main_path_steps(ref)
-    by_id = ref._derived.get("main_path_by_id")
-    if by_id is None:
-        by_id = ref._derived["main_path_by_id"] = {s.id: s for s in path}
-    drawn = [m for m in rec.first.values() if m.step in by_id]  # rec.first is in source order
-    seq = [(by_id[m.step].index, TIER_WEIGHT[by_id[m.step].tier]) for m in drawn]
+    keys = ref._derived.get("main_path_keys")
+    if keys is None:
+        keys = ref._derived["main_path_keys"] = {s.id: (s.index, TIER_WEIGHT[s.tier]) for s in main_path_steps(ref)}
+    drawn = [m for m in rec.first.values() if m.step in keys]  # rec.first is in source order
+    seq = [keys[m.step] for m in drawn]
+    last = -1
+    for key, _ in seq:
+        if key <= last:
+            break
+        last = key
+    else:
+        return []  # already in order: the common case
     keep = _heaviest_increasing(seq)
     if len(keep) == len(drawn):
         return []
-    on_path = by_id
+    path = main_path_steps(ref)
+    on_path = {s.id for s in path}
     neighbours = [s for s in path if s.tier != "D"]
     out: Scored = []
     for k, m in enumerate(drawn):
@@ -204,14 +224,20 @@ def boundary_sides(rec: Recognised, ref: Reference) -> tuple[list[Mention], list
     spec, found = ref.boundary, rec.boundary
     if spec is None or found is None:
         return [], [], []
-    cut = ref.step(spec.after).index
+    sides = ref._derived.get("boundary_sides")
+    if sides is None:
+        cut = ref.step(spec.after).index
+        sides = ref._derived["boundary_sides"] = [
+            (s.id, s.index <= cut) for s in ref.steps
+            if s.branch is None and ref.cycles[s.cycle].role == "main" and s.tier != "D"]
     before_cut, after_cut, wrong_before, wrong_after = [], [], [], []
-    for step in ref.steps:
-        m = rec.first.get(step.id)
-        if m is None or step.branch is not None or ref.cycles[step.cycle].role != "main" or step.tier == "D":
+    first, cut_index = rec.first, found.index
+    for step_id, is_before in sides:
+        m = first.get(step_id)
+        if m is None:
             continue
-        drawn_after = m.item.index >= found.index
-        if step.index <= cut:
+        drawn_after = m.item.index >= cut_index
+        if is_before:
             before_cut.append(m)
             if drawn_after:
                 wrong_before.append(m)
@@ -277,15 +303,20 @@ def cycles(rec: Recognised, ref: Reference, already: set[str], strays: set[str] 
         msg = (f"mark the boundary or the cycles: draw the `go` statement after {ref.step(ref.boundary.after).name}, "
                f"or label which steps run in the {c0} and which in the {c1} (a Note or a rect)")
         out.append((Finding("cycles", None, None, "correction", msg), 1))
-    for step in ref.steps:
-        m = rec.first.get(step.id)
-        if m is None or m.step in already:
-            continue
+    fine = ref._derived.get("fine_cycles")
+    if fine is None:  # step id -> the cycles it may be drawn in (its own, also_in, any failure region)
+        branch_cycles = [c.id for c in ref.cycles.values() if c.role == "branch"]
+        fine = ref._derived["fine_cycles"] = {
+            s.id: frozenset((s.cycle, *s.also_in, *branch_cycles)) for s in ref.steps}
+    wrong = []
+    for m in rec.first.values():
         drawn = m.item.cycle
-        if step.id in strays and ref.boundary is not None:
+        if m.step in strays and ref.boundary is not None:
             drawn = rec.effective_cycle(m.item, ref.boundary.cycles)
-        if drawn is None or ref.cycles[drawn].role == "branch" or drawn == step.cycle or drawn in step.also_in:
-            continue
+        if drawn is not None and drawn not in fine[m.step] and m.step not in already:
+            wrong.append((ref.step(m.step), m, drawn))
+    wrong.sort(key=lambda w: w[0].index)
+    for step, m, drawn in wrong:
         cond = m.item.conditional_line
         if step.branch and cond is not None and (m.item.cycle_line or 0) < cond:
             continue  # a branch drawn as a branch: the cycle label around it came from outside the branch

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from drawcheck.parse.model import Block, Diagram, Message, Note
 from drawcheck.recognise.names import Match, matcher, participant_step
@@ -59,9 +60,8 @@ class Item:
         return f"Item({self.index}, line {self.line}, {self.kind}, {self.text!r}, cycle={self.cycle})"
 
 
-@dataclass(slots=True)
-class Mention:
-    """A step the learner drew."""
+class Mention(NamedTuple):
+    """A step the learner drew (a tuple: made once per step name in every drawing)."""
 
     step: str
     label: str  # the learner's own words for it
@@ -160,6 +160,7 @@ class TextInfo:
 
     matches: tuple[Match, ...]
     step_matches: tuple[Match, ...]  # the ones that name a step
+    step_hits: tuple[tuple, ...]  # per step match: (step, label, start, how, legacy, also)
     role: str
     header_message: str | None  # the cycle it announces when written as a message
     header_other: str | None  # ... as a note or block label
@@ -197,10 +198,13 @@ def _text_info(ref: Reference, text: str) -> TextInfo:
         role = "boundary"
     else:
         role = "plain"
-    has_step = _has_step(matches)
+    step_matches = tuple(m for m in matches if m.kind == "step")
+    has_step = bool(step_matches)
     hdr = _header_cycle(matches) if role in ("plain", "boundary") else None
     return TextInfo(
-        matches=matches, step_matches=tuple(m for m in matches if m.kind == "step"), role=role,
+        matches=matches, step_matches=step_matches, role=role,
+        step_hits=tuple((m.target, text[m.start:m.end], m.start, m.how, m.legacy, m.legacy.also if m.legacy else ())
+                        for m in step_matches),
         header_message=hdr if hdr and (role == "boundary" or not has_step) else None,
         header_other=hdr, inline=_inline_cycle(matches), has_step=has_step,
         has_not_step=any(m.kind == "not-step" for m in matches),
@@ -307,28 +311,46 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
             if isinstance(s, Message):
                 text = s.text or ""
                 info = infos.get(text) or text_info(ref, text)
-                role = info.role
-                source, target = s.source, s.target
-                async_arrow = s.arrow in ASYNC_ARROWS
-                # positional arguments: this runs once per line of every drawing
-                item = Item(len(items), s.line, text, "message", info, ctx)
-                item.source, item.target = source, target
-                if info.header_message:
-                    item.header = info.header_message
-                if async_arrow:
-                    item.async_arrow = True
+                source, target, line = s.source, s.target, s.line
+                item = Item(len(items), line, text, "message", info, ctx)
                 items.append(item)
-                if participant_cache and (source in participant_cache or target in participant_cache):
-                    item.to_cache = (role == "plain" or role == "boundary") and not item.header
-                if async_arrow and role == "plain" and after_cycle in info.cycles:
-                    item.role, item.header = "boundary", after_cycle
-                actors = (source,)
-                is_message = True
+                item.source, item.target = source, target
+                header = info.header_message
+                if s.arrow in ASYNC_ARROWS:
+                    item.async_arrow = True
+                    if info.role == "plain" and after_cycle in info.cycles:
+                        item.role = "boundary"
+                        header = after_cycle
+                if header:
+                    item.header = header
+                elif participant_cache and (source in participant_cache or target in participant_cache):
+                    role = item.role
+                    item.to_cache = role == "plain" or role == "boundary"
+                if header and header != current:
+                    current, current_line, header_scope = header, line, True
+                elif header_scope and item.role == "boundary" and current == before_cycle:
+                    # A section header for the first cycle ends at the `go`: what follows is labelled by
+                    # its sender (a participant named after the second cycle) or by the boundary itself.
+                    current, current_line, header_scope = None, None, False
+                if info.inline:
+                    item.cycle, item.cycle_line = info.inline, line
+                elif current:
+                    item.cycle, item.cycle_line = current, current_line
+                elif participant_cycle and source in participant_cycle:
+                    item.cycle, item.cycle_line = participant_cycle[source], line
+                # Participants named after steps: `S->>F: run` draws F's step; `A->>B: next` draws A's and B's.
+                if participant_step and item.role == "plain":
+                    named = {m.target for m in info.step_matches}
+                    for pos, pid in ((-2, source), (-1, target)):
+                        st = participant_step.get(pid)
+                        if st and st not in named:
+                            extra_mentions.append(Mention(st, labels.get(pid, pid), line, item, pos,
+                                                          order=(item.index, pos)))
+                continue
             elif isinstance(s, Note):
                 item = new_item(s.line, s.text, "note", ctx)
                 info = item.info
                 actors = s.actors
-                is_message = False
                 if participant_cache and item.role in ("plain", "boundary") and not item.header and any(
                         a in participant_cache for a in actors):
                     item.to_cache = True
@@ -365,14 +387,6 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
                 pc = item_participant_cycle(item, actors)
                 if pc:
                     item.cycle, item.cycle_line = pc, item.line
-            # Participants named after steps: `S->>F: run` draws F's step; `A->>B: next` draws A's and B's.
-            if participant_step and is_message and item.role == "plain":
-                named = {m.target for m in item.matches if m.kind == "step"}
-                for pos, pid in ((-2, s.source), (-1, s.target)):
-                    st = participant_step.get(pid)
-                    if st and st not in named:
-                        extra_mentions.append(Mention(st, labels.get(pid, pid), item.line, item, pos,
-                                                      order=(item.index, pos)))
 
     visit(diagram.statements, None, None, ROOT, None)
 
@@ -385,17 +399,14 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
         role = item.role
         if role == "reason" or role == "boundary":
             continue
-        index, line, text = item.index, item.line, item.text
-        for m in info.step_matches:
-            if role == "cache" and m.target != cache_step:
+        index, line = item.index, item.line
+        for step, label, start, how, legacy, also in info.step_hits:
+            if role == "cache" and step != cache_step:
                 continue
-            mentions.append(Mention(m.target, text[m.start:m.end], line, item, m.start, m.how, m.legacy,
-                                    (index, m.start)))
-            if m.legacy is not None and m.legacy.also:
+            mentions.append(Mention(step, label, line, item, start, how, legacy, (index, start)))
+            for other in also:
                 # an old name that covers several of today's steps draws them all, here
-                for also in m.legacy.also:
-                    mentions.append(Mention(also, text[m.start:m.end], line, item, m.start, "exact", None,
-                                            (index, m.start)))
+                mentions.append(Mention(other, label, line, item, start, "exact", None, (index, start)))
     if extra_mentions:
         mentions += extra_mentions
         mentions.sort(key=_order_key)  # otherwise already in source order
