@@ -145,9 +145,10 @@ def test_site_search_shows_hostile_text_inert(browser, hostile_site, query):
     with watched_page(browser) as seen:
         page = seen.page
         page.goto(url)
+        page.wait_for_load_state("networkidle")  # the search worker has its index
         search = page.locator("input.md-search__input")
         search.click()
-        search.fill(query)
+        search.press_sequentially(query, delay=60)  # Material searches on key events
         page.wait_for_selector(".md-search-result__item", timeout=30000)
         page.wait_for_timeout(300)
         results = page.locator(".md-search-result__item")

@@ -156,7 +156,8 @@ def test_reason_min_groups_must_fit_the_groups(tmp_path):
 
 # Seed rule: the site names the cache-boundary function but never says what it does.
 EXPLAINS_ASSUME = ("counts it", "count it", "so later pods", "next cycle counts", "updates the cache",
-                   "cache is updated", "placed in the", "stays assumed", "marks the pod", "already sees it")
+                   "cache is updated", "placed in the", "stays assumed", "marks the pod", "already sees it",
+                   "cache bookkeeping")
 
 
 def _texts(node):
