@@ -230,6 +230,8 @@ def find_unsafe(diagram: "Diagram | None", text: str) -> list[UnsafeItem]:
     `diagram` (the parse of `text`) adds the directives and front matter the parser saw; the raw
     text is scanned line by line either way, so a file that does not parse is still checked.
     """
+    if not _may_be_unsafe(text):
+        return _directive_items(diagram)
     lines = _SOURCE_LINES.split(text)
     items: dict[tuple[int, str], UnsafeItem] = {}
 
@@ -273,12 +275,42 @@ def find_unsafe(diagram: "Diagram | None", text: str) -> list[UnsafeItem]:
             add(number, "a line starting with ```, ~~~, ???, !!!, --- or <!-- would break the page around "
                         "your diagram; remove or reword it")
 
-    if diagram is not None:
-        for directive in getattr(diagram, "directives", ()) or ():
-            add(directive.line,
-                "%%{...}%% directives change how the site draws diagrams and are not allowed; delete the line")
+    for item in _directive_items(diagram):
+        add(item.line, item.what)
 
     return sorted(items.values(), key=lambda item: (item.line, item.what))
+
+
+_DIRECTIVE_MESSAGE = "%%{...}%% directives change how the site draws diagrams and are not allowed; delete the line"
+
+# Without one of these no check in find_unsafe can fire (entity, JSON and invisible-character
+# forms all need one too). Most drawings have none, so their per-line scan is skipped; the tests
+# in tests/safety compare both paths.
+_SUSPECT_CHAR = re.compile(
+    "[<=&#\\\\$%{\x00-\x08\x0b-\x1f\x7f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]"
+)
+_BLOCK_START_AT = re.compile(r"[ \t]*(?:```|~~~|\?\?\?|!!!|///|--|\*\*\*)")
+_BLOCK_START_AFTER_NEWLINE = re.compile(r"\n[ \t]*(?:```|~~~|\?\?\?|!!!|///|--|\*\*\*)")
+
+
+def _may_be_unsafe(text: str) -> bool:
+    """False only when no line of `text` can trigger any check of find_unsafe."""
+    if _SUSPECT_CHAR.search(text) or "::" in text:
+        return True
+    if not text.isascii():
+        return True  # Unicode spaces and invisibles: let the full scan decide
+    if _BLOCK_START_AT.match(text) or _BLOCK_START_AFTER_NEWLINE.search(text):
+        return True
+    # What a URL parser sees; ASCII text here has no control characters but tab and newline.
+    squeezed = "".join(text.split()).lower()
+    return "script:" in squeezed or "data:" in squeezed
+
+
+def _directive_items(diagram) -> list[UnsafeItem]:
+    if diagram is None:
+        return []
+    return sorted({UnsafeItem(d.line, _DIRECTIVE_MESSAGE) for d in getattr(diagram, "directives", ()) or ()},
+                  key=lambda item: (item.line, item.what))
 
 
 # --------------------------------------------------------------------------- Markdown fence

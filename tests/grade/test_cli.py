@@ -108,7 +108,7 @@ def test_github_format_escapes_learner_text(tmp_path, capsys):
     f.write_text(CORRECT.read_text().replace("S->>P: PreFilter", "S->>P: Pre%Filtr\r"))
     assert main(["check", str(f), "--format", "github", "--reference", str(EXERCISE)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    name = next(x for x in lines if "title=drawcheck (1) name" in x)
+    name = next(x for x in lines if "title=drawcheck%3A name" in x)
     assert name.startswith("::notice file=") and "a%2Cb%3Ac.mmd,line=10," in name
     assert "Pre%25Filtr" in name and "\r" not in name
     assert all(x.startswith(("::warning ", "::notice ", "::error ")) for x in lines)
@@ -118,3 +118,21 @@ def test_default_reference_is_found_from_the_package(tmp_path, capsys, monkeypat
     monkeypatch.chdir(tmp_path)
     assert main(["check", str(CORRECT)]) == 0
     assert "correct, score 1.00" in capsys.readouterr().out
+
+
+def test_github_format_stays_within_the_caps_and_writes_the_job_summary(tmp_path, capsys, monkeypatch):
+    summary = tmp_path / "summary.md"
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    files = []
+    for i in range(8):  # 8 empty-ish drawings: far more findings than GitHub shows per step
+        f = tmp_path / f"learner{i}.mmd"
+        f.write_text("sequenceDiagram\n    participant S\n    S->>S: PreFilter\n")
+        files.append(str(f))
+    assert main(["check", *files, "--format", "github", "--reference", str(EXERCISE)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    for level in ("warning", "notice"):
+        mine = [x for x in lines if x.startswith(f"::{level} ")]
+        assert 0 < len(mine) <= 10
+    assert any("more" in x and "job summary" in x for x in lines)
+    table = summary.read_text()
+    assert all(f"learner{i}&#46;mmd" in table for i in range(8))

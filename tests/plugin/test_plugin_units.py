@@ -40,7 +40,7 @@ def test_build_report_levels_and_github_output(caplog, tmp_path):
     report.emit([Graded("a", "answers/a.mmd", result)], [Refused("answers/b c.mmd", 1, "bad name")])
     got = {(r.levelno, r.getMessage()) for r in caplog.records}
     assert (logging.ERROR, "drawcheck: answers/a.mmd:2: bad arrow") in got
-    assert (logging.INFO, "drawcheck: answers/a.mmd:5: late (true in Kubernetes v1.15)") in got
+    assert (logging.INFO, "drawcheck: answers/a.mmd:5: late (your drawing matches Kubernetes v1.15)") in got
     assert (logging.DEBUG, "drawcheck: answers/a.mmd:7: not a point") in got
     assert (logging.ERROR, "drawcheck: answers/b c.mmd:1: bad name") in got
     lines = out.getvalue().splitlines()

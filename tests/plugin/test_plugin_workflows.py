@@ -53,9 +53,8 @@ def test_check_runs_on_pull_request_read_only_without_secrets():
     runs = [s.get("run", "") for job in wf["jobs"].values() for s in job["steps"]]
     assert any("npm ci" in r for r in runs)
     assert any("mkdocs build --strict" in r for r in runs)
-    check = next(r for r in runs if "drawcheck check" in r)
-    assert "drawcheck check answers/[!_]*.mmd --format github || status=$?" in check
-    assert 'if [ "$status" -ge 2 ]; then exit "$status"; fi' in check  # corrections alone do not fail the PR
+    # The build's plugin annotates and summarises; a second `drawcheck check` step would annotate twice.
+    assert not any("drawcheck check" in r for r in runs)
     checkout = [s for job in wf["jobs"].values() for s in job["steps"] if s.get("uses", "").startswith("actions/checkout")]
     assert checkout and all(s["with"]["persist-credentials"] == "false" for s in checkout)
 

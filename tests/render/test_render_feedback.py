@@ -22,7 +22,7 @@ def test_page_has_drawing_circled_drawing_numbered_corrections_and_score(result,
     rows = [ln for ln in page.splitlines() if re.match(r"^\| [①②③④] \|", ln)]
     assert [r.split("|")[2].strip() for r in rows] == ["12", "13", "—", "—"]
     assert rows[1].endswith("|  |")  # the empty "What I had assumed" cell
-    assert "*(true in Kubernetes v1&#46;15–v1&#46;17)*" in rows[1]
+    assert "*(your drawing matches Kubernetes v1&#46;15–v1&#46;17)*" in rows[1]
     assert "Example submission" not in page
 
 

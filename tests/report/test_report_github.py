@@ -21,9 +21,9 @@ def test_log_line_format_and_flattening():
     assert format_log_line(_item(14, "Permit runs in the scheduling cycle")) == \
         "drawcheck: answers/a.mmd:14: Permit runs in the scheduling cycle"
     assert format_log_line(ReportLine("answers/a.mmd", None, "missing", "correction", "x", "v1.15", "Kubernetes")) == \
-        "drawcheck: answers/a.mmd: x (true in Kubernetes v1.15)"
+        "drawcheck: answers/a.mmd: x (your drawing matches Kubernetes v1.15)"
     assert format_log_line(ReportLine("answers/a.mmd", 3, "missing", "correction", "x", "v1.15")) == \
-        "drawcheck: answers/a.mmd:3: x (true in v1.15)"
+        "drawcheck: answers/a.mmd:3: x (your drawing matches v1.15)"
     line = format_log_line(_item(2, "a\x1b[31mred\nnext"))
     assert "\n" not in line and "\x1b" not in line
 
@@ -85,7 +85,7 @@ def test_job_summary_lists_every_finding_escaped():
     assert "| <code>answers&#47;b&#46;mmd</code> | invalid | — | 0 |" in text
     assert "### Findings (2)" in text
     assert "a &#124; b &#60;script&#62;" in text and "<script>" not in text
-    assert "*(true in Kubernetes v1&#46;15)*" in text
+    assert "*(your drawing matches Kubernetes v1&#46;15)*" in text
 
 
 def test_github_annotations_for_the_cli_respect_the_caps():
@@ -99,4 +99,4 @@ def test_github_annotations_for_the_cli_respect_the_caps():
     for level in ("error", "warning", "notice"):
         shown, more, emitted = _count(cmds, level)
         assert shown + more == 12 and emitted <= 10
-    assert any("(true in Kubernetes v1.15)" in c for c in cmds)
+    assert any("(your drawing matches Kubernetes v1.15)" in c for c in cmds)

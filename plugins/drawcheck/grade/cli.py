@@ -13,9 +13,11 @@ import sys
 from pathlib import Path
 
 from drawcheck.grade import grade_file
-from drawcheck.grade.model import Finding, Result
+from drawcheck.grade.model import Result
 from drawcheck.reference import ReferenceError, load_reference
-from drawcheck.safety import log_text, workflow_property, workflow_text
+from drawcheck.report.github import github_annotations, job_summary
+from drawcheck.report.lines import ReportLine
+from drawcheck.safety import log_text
 
 DEFAULT_REFERENCE = os.path.join("reference", "two-cycles", "exercise.yml")
 _COLOURS = {"correction": "\033[31m", "hint": "\033[33m", "correct": "\033[32m", "bold": "\033[1m", "off": "\033[0m"}
@@ -51,9 +53,12 @@ def run(args: argparse.Namespace) -> int:
         json.dump({"results": [r.to_json() for r in results]}, out, indent=2, ensure_ascii=False)
         out.write("\n")
     elif args.format == "github":
-        for r in results:
-            for line in github_lines(r, product=reference.product):
-                out.write(line + "\n")
+        for line in github_annotations(results, product=reference.product):
+            out.write(line + "\n")
+        summary = os.environ.get("GITHUB_STEP_SUMMARY")
+        if summary:
+            with open(summary, "a", encoding="utf-8") as fh:
+                fh.write(job_summary(results, product=reference.product))
     else:
         colour = out.isatty() and not os.environ.get("NO_COLOR")
         for r in results:
@@ -65,13 +70,6 @@ def exit_code(results: list[Result]) -> int:
     if any(r.status == "invalid" for r in results):
         return 2
     return 1 if any(r.status == "corrections" for r in results) else 0
-
-
-def version_note(f: Finding, product: str = "") -> str:
-    """` (your drawing matches <product> <versions>)` when the learner's belief held in an older release."""
-    if not f.version:
-        return ""
-    return f" (your drawing matches {(product + ' ' + f.version).strip()})"
 
 
 def text_report(r: Result, *, colour: bool = False, product: str = "") -> str:
@@ -88,20 +86,7 @@ def text_report(r: Result, *, colour: bool = False, product: str = "") -> str:
     for n, f in enumerate(r.findings, 1):
         where = f"line {f.line}" if f.line else "not drawn"
         label = paint(f"{f.severity:<10}", f.severity)
-        text = log_text(f.message + version_note(f, product), max_chars=None)
+        text = log_text(f.message + ReportLine(r.file, f.line, f.kind, f.severity, f.message, f.version, product).version_note,
+                        max_chars=None)
         lines.append(f"  ({n}) {where:<9} {label} {text} [{f.kind}]")
     return "\n".join(lines) + "\n"
-
-
-def github_lines(r: Result, *, product: str = "") -> list[str]:
-    """`::warning file=F,line=N,title=T::message` per finding; learner text escaped."""
-    out = []
-    for n, f in enumerate(r.findings, 1):
-        level = "error" if f.kind == "syntax" else "warning" if f.severity == "correction" else "notice"
-        props = [f"file={workflow_property(r.file)}"]
-        if f.line:
-            props.append(f"line={int(f.line)}")
-        title = f"drawcheck ({n}) {f.kind}" + (f": {f.point}" if f.point else "")
-        props.append(f"title={workflow_property(title)}")
-        out.append(f"::{level} {','.join(props)}::{workflow_text(log_text(f.message + version_note(f, product), max_chars=None))}")
-    return out

@@ -15,6 +15,7 @@ import re
 from typing import NamedTuple
 
 from drawcheck.parse.jsregex import DOT, FLAGS, JS_WS_CHARS, WS, WS_BODY, WS_NO_NL, js_trim
+from drawcheck.parse.preprocess import decode_entities
 
 # Arrows, in the order Mermaid tries them (the order matters: `->>` before `->`).
 ARROWS = (
@@ -241,87 +242,118 @@ class Comment(NamedTuple):
 
 # ---- whole-line fast paths ---------------------------------------------------
 # Most lines are plain messages, declarations, notes or block keywords. For those
-# one regex reads the whole line (and its line break) and yields the tokens
-# directly. Each form only accepts lines where the rule-by-rule lexer provably
-# gives the same tokens (tests/parse/test_lexer_fast_paths.py checks this):
-# plain word names, no keyword as a name's first word, no `#`/`;` in text, and
-# nothing Mermaid's `name as alias` rule could read across the line break.
-# Names are matched atomically (lookahead + backreference) so a line that is not
-# of the form fails in one pass instead of backtracking through every split.
-_KEYWORDS = (
-    "box|participant|actor|create|destroy|loop|rect|opt|alt|else|par|par_over|and|critical|option|break|end|left|"
-    "right|links|link|properties|details|over|note|activate|deactivate|title|acctitle|accdescr|sequencediagram|"
-    "autonumber|off"
-)
-_NOT_KEYWORD = r"(?!(?:" + _KEYWORDS + r")(?![A-Za-z0-9_]))"
+# one regex reads the whole line and the lexer emits its tokens directly (a
+# message, participant, note or activation line becomes ONE statement token; see
+# FAST_TOKEN_TYPES) followed by the line's NEWLINE token. Each form only accepts
+# lines where the rule-by-rule lexer provably gives the same tokens
+# (tests/parse/test_lexer_fast_paths.py checks this): plain word names, no keyword
+# as a name's first word, no `#`/`;` in text, and nothing Mermaid's `name as alias`
+# rule could read across the line break. A line is only read this way at the start
+# of a statement (the previous token is a NEWLINE), so the parser meets statement
+# tokens only where a statement starts.
+# A line's reading depends only on its text (plus the next line for `as`, checked
+# each time), so it is kept in a bounded memo: class submissions repeat lines a lot.
+_KEYWORD_SET = frozenset((
+    "box participant actor create destroy loop rect opt alt else par par_over and critical option break end left "
+    "right links link properties details over note activate deactivate title acctitle accdescr sequencediagram "
+    "autonumber off").split())
 _WORD = r"[A-Za-z0-9_]+"
 _WORDS = r"[A-Za-z_][A-Za-z0-9_]*(?: +[A-Za-z0-9_]+)*"
-_NAME = r"(?=(?P<%s>" + _NOT_KEYWORD + _WORDS + r"))(?P=%s)"
+_NAME = r"(?=(?P<%s>" + _WORDS + r"))(?P=%s)"  # atomic: the longest run of words, no backtracking
 _NO_AS_NEXT = r"(?!" + _WORD + r"[ \t]+as(?![A-Za-z0-9_]))"  # `A as ...` goes to the slow path
-_NO_AS_AHEAD = r"(?!" + WS + r"+as" + WS + r")"  # nor may the next line start with `as `
-_MESSAGE_FORM = (
-    _NAME % ("a", "a") + r"[ \t]*(?P<arrow>" + "|".join(re.escape(a) for a in ARROWS)
-    + r")(?P<mod>\+|-(?![xX])|)[ \t]*" + _NAME % ("b", "b") + r"[ \t]*(?P<txt>:[^#\n;]*)"
-)
-_KEYWORD_FORMS = (
+_MESSAGE_LINE = re.compile(
+    r"[ \t]*" + _NAME % ("a", "a") + r"[ \t]*(?P<arrow>" + "|".join(re.escape(a) for a in ARROWS)
+    + r")(?P<mod>\+|-(?![xX])|)[ \t]*" + _NAME % ("b", "b") + r"[ \t]*(?P<txt>:[^#\n;]*)\Z", FLAGS)
+_KEYWORD_LINE = re.compile(
+    r"[ \t]*(?:"
     r"(?P<blk>loop|rect|opt|alt|else|par_over|par|and|critical|option|break)(?:[ \t]+(?P<blabel>[^#\n;]*))?"
     r"|(?P<end>end)"
     r"|(?P<pkw>participant|actor)[ \t]+(?:(?=(?P<pn>" + _WORD + r"))(?P=pn)[ \t]+(?P<pas>as)[ \t]+"
-    r"(?P<plabel>[^ \t#\n;][^#\n;]*)|" + _NO_AS_NEXT + r"(?=(?P<pm>" + _WORDS + r"))(?P=pm)" + _NO_AS_AHEAD
-    + r"[ \t]*)"
-    r"|(?P<akw>activate|deactivate)[ \t]+" + _NO_AS_NEXT + r"(?=(?P<an>" + _WORDS + r"))(?P=an)" + _NO_AS_AHEAD
-    + r"[ \t]*"
+    r"(?P<plabel>[^ \t#\n;][^#\n;]*)|" + _NO_AS_NEXT + r"(?=(?P<pm>" + _WORDS + r"))(?P=pm)[ \t]*)"
+    r"|(?P<akw>activate|deactivate)[ \t]+" + _NO_AS_NEXT + r"(?=(?P<an>" + _WORDS + r"))(?P=an)[ \t]*"
     r"|(?P<nkw>note)[ \t]+(?P<place>left of|right of|over)[ \t]+" + _NAME % ("n1", "n1") + r"[ \t]*"
     r"(?:(?P<comma>,)[ \t]*" + _NAME % ("n2", "n2") + r"[ \t]*)?(?P<ntxt>:[^#\n;]*)"
-)
-FAST_LINE = re.compile(r"[ \t]*(?:" + _MESSAGE_FORM + "|" + _KEYWORD_FORMS + r")(?P<nl>\n+)", FLAGS | re.IGNORECASE)
+    r")\Z", FLAGS | re.IGNORECASE)
+# `participant A` / `activate A` followed (across the line break) by `as `: Mermaid reads an alias.
+_AS_AHEAD = re.compile(WS + "+as" + WS, FLAGS | re.IGNORECASE)
+
+# Statement tokens (type -> text):
+#   MSG:  (source, arrow, modifier, target, `:text` as lexed, message text as the parser keeps it)
+#   PART: (keyword token type, keyword as written, id, `as` as written or None, label as lexed or None,
+#          label as the parser keeps it or None)
+#   NOTE: (keyword as written, placement token type, placement as written, actor, `,` or None, second actor or
+#          None, `:text` as lexed, placement as the parser keeps it, actors tuple, note text as the parser keeps it)
+#   ACT:  (keyword token type, keyword as written, actor)
+FAST_TOKEN_TYPES = frozenset({"MSG", "PART", "NOTE", "ACT"})
 
 
-_I = {name: index - 1 for name, index in FAST_LINE.groupindex.items()}  # positions in m.groups()
-(_IA, _IARROW, _IMOD, _IB, _ITXT, _IBLK, _IBLABEL, _IEND, _IPKW, _IPN, _IPAS, _IPLABEL, _IPM, _IAKW, _IAN, _INKW,
- _IPLACE, _IN1, _ICOMMA, _IN2, _INTXT, _INL) = (
-    _I[n] for n in ("a", "arrow", "mod", "b", "txt", "blk", "blabel", "end", "pkw", "pn", "pas", "plabel", "pm", "akw",
-                    "an", "nkw", "place", "n1", "comma", "n2", "ntxt", "nl"))
+def _first_word_is_keyword(name: str) -> bool:
+    space = name.find(" ")
+    return (name if space == -1 else name[:space]).lower() in _KEYWORD_SET
 
 
-def _fast_line_tokens(m: re.Match, g: tuple, line: int, line_start: int) -> list:
-    """Tokens for a FAST_LINE match of one of the keyword forms (g = m.groups())."""
+def parse_message(s: str) -> str:
+    """Mermaid's parseMessage: trim, drop a `wrap:`/`nowrap:` prefix, trim."""
+    text = js_trim(s)
+    if text.startswith(("wrap:", ":wrap:")):
+        text = text[text.index("wrap:") + 5:]
+    elif text.startswith(("nowrap:", ":nowrap:")):
+        text = text[text.index("nowrap:") + 7:]
+    return js_trim(text)
+
+
+def _final_text(txt: str) -> str:
+    """What the parser keeps of a `:text` token (Mermaid's parseMessage, entity codes decoded)."""
+    return decode_entities(parse_message(txt[1:]))
+
+
+def classify_line(s: str):
+    """((token type, text, column), ...) and whether `as` ahead must be checked, for a whole line `s`
+    (no line break) read in the initial state; None when the line needs the rule-by-rule lexer."""
+    m = _MESSAGE_LINE.match(s)
+    if m is not None:
+        a, arrow, mod, b, txt = m.groups()
+        if not (_first_word_is_keyword(a) or _first_word_is_keyword(b)):
+            return (("MSG", (a, arrow, mod, b, txt, _final_text(txt)), m.start(1)),), False
+    m = _KEYWORD_LINE.match(s)
+    if m is None:
+        return None
+    g = m.groupdict()
     col = m.start
-    new = tuple.__new__
-    kw = g[_IBLK]
+    kw = g["blk"]
     if kw:
-        label = g[_IBLABEL]
-        return [new(Token, (kw.lower(), kw, line, col(_IBLK + 1) - line_start)),
-                new(Token, ("restOfLine", label or "", line,
-                            (col(_IBLABEL + 1) if label is not None else col(_INL + 1)) - line_start))]
-    kw = g[_IEND]
+        label = g["blabel"]
+        return ((kw.lower(), kw, col("blk")),
+                ("restOfLine", label or "", col("blabel") if label is not None else len(s))), False
+    kw = g["end"]
     if kw:
-        return [new(Token, ("end", kw, line, col(_IEND + 1) - line_start))]
-    kw = g[_IPKW]
+        return (("end", kw, col("end")),), False
+    kw = g["pkw"]
     if kw:
-        out = [new(Token, ("participant" if kw.lower() == "participant" else "participant_actor", kw, line,
-                           col(_IPKW + 1) - line_start))]
-        if g[_IPN] is not None:
-            out.append(new(Token, ("ACTOR", g[_IPN], line, col(_IPN + 1) - line_start)))
-            out.append(new(Token, ("AS", g[_IPAS], line, col(_IPAS + 1) - line_start)))
-            out.append(new(Token, ("restOfLine", g[_IPLABEL], line, col(_IPLABEL + 1) - line_start)))
-        else:
-            out.append(new(Token, ("ACTOR", g[_IPM], line, col(_IPM + 1) - line_start)))
-        return out
-    kw = g[_IAKW]
+        kind = "participant" if kw.lower() == "participant" else "participant_actor"
+        if g["pn"] is not None:
+            label = g["plabel"]
+            return (("PART", (kind, kw, g["pn"], g["pas"], label, decode_entities(parse_message(label))),
+                     col("pkw")),), False
+        return (("PART", (kind, kw, g["pm"], None, None, None), col("pkw")),), True
+    kw = g["akw"]
     if kw:
-        return [new(Token, (kw.lower(), kw, line, col(_IAKW + 1) - line_start)),
-                new(Token, ("ACTOR", g[_IAN], line, col(_IAN + 1) - line_start))]
-    place = g[_IPLACE]
+        return (("ACT", (kw.lower(), kw, g["an"]), col("akw")),), True
+    place = g["place"]
+    n1, n2 = g["n1"], g["n2"]
+    if _first_word_is_keyword(n1) or (n2 is not None and _first_word_is_keyword(n2)):
+        return None
     low = place.lower()
-    out = [new(Token, ("note", g[_INKW], line, col(_INKW + 1) - line_start)),
-           new(Token, ("over" if low == "over" else low.replace(" ", "_"), place, line, col(_IPLACE + 1) - line_start)),
-           new(Token, ("ACTOR", g[_IN1], line, col(_IN1 + 1) - line_start))]
-    if g[_IN2] is not None:
-        out.append(new(Token, (",", ",", line, col(_ICOMMA + 1) - line_start)))
-        out.append(new(Token, ("ACTOR", g[_IN2], line, col(_IN2 + 1) - line_start)))
-    out.append(new(Token, ("TXT", g[_INTXT], line, col(_INTXT + 1) - line_start)))
-    return out
+    ptype = "over" if low == "over" else low.replace(" ", "_")
+    return (("NOTE", (g["nkw"], ptype, place, n1, g["comma"], n2, g["ntxt"], "left of" if ptype == "left_of" else
+                      "right of" if ptype == "right_of" else "over", (n1,) if n2 is None else (n1, n2),
+                      _final_text(g["ntxt"])), col("nkw")),), False
+
+
+_LINE_MEMO: dict = {}
+_LINE_MEMO_LIMIT = 20_000  # lines; cleared when full
+_MEMO_MAX_LINE = 300  # longer lines are read each time, not kept
+_MISSING = object()
 
 
 def tokenize(text: str, fast_paths: bool = True) -> tuple[list[Token], list[Comment]]:
@@ -330,8 +362,8 @@ def tokenize(text: str, fast_paths: bool = True) -> tuple[list[Token], list[Comm
     Ends with an EOF token. A spot no rule matches (only possible after
     `participant`/`actor`/`activate`/`destroy` with no name) gives a LEXERROR
     token; we then continue in the initial state so later errors are found too.
-    A plain message line may come as one MSG token whose text is the tuple
-    (source, arrow, modifier, target, `:text`), always followed by a NEWLINE token.
+    With `fast_paths`, whole statement lines may come as one statement token
+    (see FAST_TOKEN_TYPES), always followed by a NEWLINE token.
     """
     tokens: list[Token] = []
     comments: list[Comment] = []
@@ -340,7 +372,11 @@ def tokenize(text: str, fast_paths: bool = True) -> tuple[list[Token], list[Comm
     state = "INITIAL"
     dispatch = _DISPATCH
     actions = _ACTIONS
-    fast_line = FAST_LINE.match
+    memo = _LINE_MEMO
+    memo_get = memo.get
+    missing = _MISSING
+    find = text.find
+    as_ahead = _AS_AHEAD.match
     new_token = tuple.__new__
     pos = 0
     end = len(text)
@@ -352,23 +388,36 @@ def tokenize(text: str, fast_paths: bool = True) -> tuple[list[Token], list[Comm
             done = True
             key = _EOF_KEY
         else:
+            if pos == line_start and fast_paths and state == "INITIAL" and tokens and tokens[-1][0] == "NEWLINE":
+                # whole statement lines, one after another, until one needs the rule-by-rule lexer
+                while True:
+                    nl = find("\n", pos)
+                    if nl == -1:
+                        break
+                    s = text[pos:nl]
+                    entry = memo_get(s, missing)
+                    if entry is missing:
+                        entry = classify_line(s)
+                        if nl - pos <= _MEMO_MAX_LINE:
+                            if len(memo) >= _LINE_MEMO_LIMIT:
+                                memo.clear()
+                            memo[s] = entry
+                    if entry is None or (entry[1] and as_ahead(text, nl)):
+                        break
+                    for typ, value, col in entry[0]:
+                        append(new_token(Token, (typ, value, line, col)))
+                    p = nl + 1
+                    while p < end and text[p] == "\n":
+                        p += 1
+                    append(new_token(Token, ("NEWLINE", text[nl:p], line, nl - pos)))
+                    line += p - nl
+                    line_start = pos = p
+                    if p >= end:
+                        break
+                if pos >= end:
+                    continue
             c = text[pos]
             key = c if (c < "\x80" or c in JS_WS_CHARS) else _OTHER_KEY
-            if pos == line_start and state == "INITIAL" and fast_paths:
-                fl = fast_line(text, pos)
-                if fl is not None:
-                    g = fl.groups()
-                    if g[_IA] is not None:
-                        append(new_token(Token, ("MSG", g[_IA:_ITXT + 1], line, fl.start(_IA + 1) - line_start)))
-                    else:
-                        tokens.extend(_fast_line_tokens(fl, g, line, line_start))
-                    nl = g[_INL]
-                    pos = fl.end()
-                    nl_start = pos - len(nl)
-                    append(new_token(Token, ("NEWLINE", nl, line, nl_start - line_start)))
-                    line += pos - nl_start
-                    line_start = pos
-                    continue
         if state == "ID":
             found = _match_id_state(text, pos)
             rule, m_end = found if found is not None else (None, pos)

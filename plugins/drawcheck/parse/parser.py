@@ -15,7 +15,7 @@ import re
 import sys
 
 from drawcheck.parse.jsregex import JS_WS_CHARS, js_trim
-from drawcheck.parse.lexer import ARROWS, Token, tokenize
+from drawcheck.parse.lexer import ARROWS, FAST_TOKEN_TYPES, Token, parse_message, tokenize  # noqa: F401
 from drawcheck.parse.model import (
     Activation, Autonumber, Block, Box, Branch, Diagram, Directive, Link, Message, Note, ParseError, Participant,
 )
@@ -32,7 +32,7 @@ KEYWORD_TOKENS = frozenset({
     "details", "over", "note", "activate", "deactivate", "autonumber", "off", "SD",
 })
 _ARROW_CHARS = set("-<>=x)|/\\.~>→⟶—–")
-_WRAP_STARTS = frozenset("wn:")  # text that may start with `wrap:`/`nowrap:`/`:wrap:`
+_FIRST_WORD_AT = {"MSG": 0, "PART": 1, "NOTE": 0, "ACT": 1}  # where a statement token keeps its first word
 _FAKE_ARROW = __import__("re").compile(r"=+>+|→|⟶|⇒|~+>|\.+>|—+>|–+>|<=+|←")
 _DESCRIBE = {
     "NEWLINE": "the end of the line", "EOF": "the end of the file", "TXT": "`:` text", "ARROW": "an arrow",
@@ -50,16 +50,6 @@ class _TooDeep(Exception):
 
 
 MAX_DEPTH = 1000  # Mermaid has no limit; a file within the intake limit (2000 lines) cannot reach it validly
-
-
-def parse_message(s: str) -> str:
-    """Mermaid's parseMessage: trim, drop a `wrap:`/`nowrap:` prefix, trim."""
-    text = js_trim(s)
-    if text.startswith(("wrap:", ":wrap:")):
-        text = text[text.index("wrap:") + 5:]
-    elif text.startswith(("nowrap:", ":nowrap:")):
-        text = text[text.index("nowrap:") + 7:]
-    return js_trim(text)
 
 
 _CSS_NAMED = frozenset("""aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet
@@ -141,8 +131,8 @@ class _Parser:
         ))
 
     def describe(self, tok: Token) -> str:
-        if tok.type == "MSG":
-            return "`%s%s%s`" % (tok.text[0], tok.text[1], tok.text[3])
+        if tok.type in FAST_TOKEN_TYPES:  # described as its first token: the sender's name or the keyword
+            return "`%s`" % decode_entities(tok.text[_FIRST_WORD_AT[tok.type]])[:60]
         if tok.type in ("ACTOR", "TXT", "ARROW", "INVALID", "NUM") and tok.text:
             return "`%s`" % decode_entities(tok.text)[:60]
         if tok.type in _DESCRIBE:
@@ -222,25 +212,25 @@ class _Parser:
         toks = self.toks
         line_of = self.prep.line_of
         actors = self.actors
+        append = out.append
         while True:
             tok = toks[self.i]
-            t = tok.type
+            t = tok[0]
             if t == "NEWLINE":
                 self.i += 1
                 continue
-            if t == "MSG" and self.current_box is None and self.last_created is None and self.last_destroyed is None:
-                # hot path: a plain message line the lexer already split (see lexer.FAST_LINE)
-                source, arrow, mod, target, txt = tok.text
+            if t == "MSG":
+                # hot path: a whole message line the lexer already read (see lexer.FAST_TOKEN_TYPES)
+                source, arrow, mod, target, _, text = tok[1]
                 self.i += 2  # the lexer guarantees a NEWLINE token follows
-                text = txt[1:].strip(JS_WS_CHARS)
-                if text[:1] in _WRAP_STARTS:
-                    text = parse_message(text)
-                if "\ufb02" in text or "\u00b6" in text:
-                    text = decode_entities(text)
-                msg = Message(source, target, text, arrow, line_of[tok.line], mod == "+", mod == "-")
-                out.append(msg)
-                if mod or source not in actors or target not in actors:
+                msg = Message(source, target, text, arrow, line_of[tok[2]], mod == "+", mod == "-")
+                append(msg)
+                if mod or source not in actors or target not in actors or self.last_created is not None \
+                        or self.last_destroyed is not None or self.current_box is not None:
                     self.apply_message(msg, tok)
+                continue
+            if t in FAST_TOKEN_TYPES:
+                self.fast_statement(tok, out)
                 continue
             if t == "EOF":
                 return out
@@ -276,8 +266,8 @@ class _Parser:
     def statement(self, out: list) -> None:
         tok = self.peek()
         t = tok.type
-        if t == "MSG":
-            self.fast_signal(tok, out)
+        if t in FAST_TOKEN_TYPES:
+            self.fast_statement(tok, out)
             return
         if t in ("NEWLINE", "INVALID"):
             self.next()
@@ -454,6 +444,9 @@ class _Parser:
             if tok.type == "NEWLINE":
                 self.next()
                 continue
+            if tok.type == "PART":
+                self.fast_statement(tok, [])
+                continue
             start = self.i
             try:
                 if tok.type in PARTICIPANT_KEYWORDS:
@@ -552,21 +545,34 @@ class _Parser:
         self.apply_message(msg, src_tok)
         out.append(msg)
 
-    def fast_signal(self, tok: Token, out: list) -> None:
-        """A whole `A->>B: text` line the lexer already split (see lexer.FAST_LINE)."""
-        source, arrow, mod, target, txt = tok.text
+    def fast_statement(self, tok: Token, out: list) -> None:
+        """A whole statement line the lexer already read (see lexer.FAST_TOKEN_TYPES); same result as the
+        rule-by-rule path (signal, participant_statement, note, activation) on the same line."""
+        t = tok[0]
+        value = tok[1]
+        line = self.prep.line(tok[2])
         self.i += 2  # the lexer guarantees a NEWLINE token follows
-        text = parse_message(txt[1:])
-        if "\ufb02" in text or "\u00b6" in text:
-            text = decode_entities(text)
-        msg = Message(source, target, text, arrow, self.prep.line(tok.line), mod == "+", mod == "-")
-        actors = self.actors
-        if source in actors and target in actors and self.current_box is None and not mod \
-                and self.last_created is None and self.last_destroyed is None:
+        if t == "MSG":
+            source, arrow, mod, target, _, text = value
+            msg = Message(source, target, text, arrow, line, mod == "+", mod == "-")
+            self.apply_message(msg, tok)
             out.append(msg)
-            return
-        self.apply_message(msg, tok)
-        out.append(msg)
+        elif t == "PART":
+            kind, _, pid, _, _, description = value
+            self.add_actor(pid, description, "actor" if kind == "participant_actor" else "participant", None, line)
+        elif t == "NOTE":
+            placement, actors, text = value[7:]
+            for a in actors:
+                self.add_actor(a, None, None, None, line)
+            out.append(Note(placement, actors, text, line))
+        else:  # ACT
+            kind, _, actor = value
+            act = Activation(actor, kind == "activate", line)
+            if act.active:
+                self.active[actor] = self.active.get(actor, 0) + 1
+            else:
+                self.deactivate(actor, tok, line)
+            out.append(act)
 
     def _guess_arrow(self, src_tok: Token) -> str:
         line = self.source_line_text(src_tok)

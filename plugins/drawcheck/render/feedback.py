@@ -176,7 +176,7 @@ def _corrections_table(numbered: list[Numbered], assumed: dict[str, str], produc
     out = ["| # | Line | Correction | What I had assumed |", "|---|---|---|---|"]
     for n in numbered:
         line = str(n.finding.line) if n.finding.line else "—"
-        version = f" *(true in {html_text((product + ' ' + n.finding.version).strip())})*" if n.finding.version else ""
+        version = f" *(your drawing matches {html_text((product + ' ' + n.finding.version).strip())})*" if n.finding.version else ""
         mine = html_text(assumed.get(str(n.number), ""))
         out.append(f"| {n.circle} | {line} | {html_text(n.finding.message)}{version} | {mine} |")
     return out

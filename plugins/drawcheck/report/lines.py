@@ -24,10 +24,10 @@ class ReportLine:
 
     @property
     def version_note(self) -> str:
-        """` (true in Kubernetes v1.15–v1.17)` when the learner's belief held in older releases."""
+        """` (your drawing matches Kubernetes v1.15–v1.17)` when the learner's belief held in older releases."""
         if not self.version:
             return ""
-        return f" (true in {self.product} {self.version})" if self.product else f" (true in {self.version})"
+        return f" (your drawing matches {self.product} {self.version})" if self.product else f" (your drawing matches {self.version})"
 
 
 def report_lines(result: Result, *, product: str = "") -> list[ReportLine]:
