@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import os
 import re
-from pathlib import Path
 
 import pytest
 from mkdocs.exceptions import Abort, PluginError

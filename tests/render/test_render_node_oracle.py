@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from drawcheck.parse.model import Diagram, Message, Note, Participant
+from drawcheck.parse.model import Diagram, Message, Participant
 from drawcheck.render.feedback import number_corrections, overlay
 from drawcheck.render.mermaid import Circle, Insertion, render_diagram
 from drawcheck.safety import mermaid_text
