@@ -54,7 +54,7 @@ def make_result() -> Result:
                 DrawnPoint("PostFilter", "PostFilter", 7, "scheduling"), DrawnPoint("Score", "Score", 9, "scheduling"),
                 DrawnPoint("Reserve", "Reserve", 11, "scheduling"), DrawnPoint("Permit", "Permit", 13, "binding"),
                 DrawnPoint("Bind", "Bind", 14, "binding")],
-        boundary=BoundaryPlacement(after="Reserve", before="Permit", line=12),
+        boundary=BoundaryPlacement(after="Reserve", before="Permit", line=12, offset=-1),
         findings=[
             Finding("wrong-cycle", "Permit", 13, "correction", "Permit runs in the scheduling cycle", "v1.15–v1.17"),
             Finding("boundary", None, 12, "correction", "the boundary is one point too early: after Permit"),

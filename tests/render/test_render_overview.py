@@ -12,22 +12,15 @@ from drawcheck.render.stats import boundary_bucket, boundary_histogram, boundary
 from drawcheck.render.svg import bar_chart
 
 
-def test_boundary_offsets_are_counted_in_required_steps(reference):
-    def off(after, before):
-        return boundary_offset(BoundaryPlacement(after, before, 1), reference)
-
-    assert off("Permit", "WaitOnPermit") == 0
-    assert off("Reserve", "Permit") == -1
-    assert off("NormalizeScore", "Reserve") == -2
-    assert off("WaitOnPermit", "PreBind") == 0  # WaitOnPermit is not a required step
-    assert off("PreBind", "Bind") == 1
-    assert off(None, "Permit") == -1
-    assert boundary_offset(None, reference) is None
+def test_boundary_offset_is_the_graders_measure():
+    assert boundary_offset(BoundaryPlacement("Reserve", "Permit", 1, -1)) == -1
+    assert boundary_offset(BoundaryPlacement("Permit", "PreBind", 1, 0)) == 0
+    assert boundary_offset(None) is None
     assert [boundary_bucket(x) for x in (-3, -1, 0, 2, None)] == ["2+ early", "1 early", "correct", "late", "none"]
 
 
 def test_histogram_and_step_counts(result, reference):
-    correct = replace(result, boundary=BoundaryPlacement("Permit", "PreBind", 3), findings=[])
+    correct = replace(result, boundary=BoundaryPlacement("Permit", "PreBind", 3, 0), findings=[])
     none = replace(result, boundary=None, findings=[Finding("missing", "NormalizeScore", None, "correction", "m"),
                                                      Finding("missing", "NormalizeScore", None, "correction", "m")])
     hist = boundary_histogram([result, correct, none], reference)

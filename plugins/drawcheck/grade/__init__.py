@@ -142,4 +142,5 @@ def _placement(rec: Recognised, ref: Reference) -> BoundaryPlacement | None:
                 before = m.step
             elif after is None:
                 after = m.step
-    return BoundaryPlacement(before, after, rec.boundary.line)
+    early, late, _strays = checks.boundary_sides(rec, ref)
+    return BoundaryPlacement(before, after, rec.boundary.line, len(late) - len(early))

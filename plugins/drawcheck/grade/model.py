@@ -47,6 +47,7 @@ class BoundaryPlacement:
     after: str | None
     before: str | None
     line: int
+    offset: int | None = None  # drawn steps between it and the true boundary: <0 too early, >0 too late
 
 
 @dataclass(slots=True)
@@ -72,6 +73,7 @@ class Result:
             "status": self.status,
             "score": round(self.score, 4),
             "points": [asdict(p) for p in self.points],
-            "boundary": asdict(self.boundary) if self.boundary else None,
+            "boundary": ({"after": self.boundary.after, "before": self.boundary.before, "line": self.boundary.line}
+                         if self.boundary else None),
             "findings": [f.to_json() for f in self.findings],
         }

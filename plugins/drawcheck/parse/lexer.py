@@ -257,23 +257,43 @@ _KEYWORD_SET = frozenset((
     "box participant actor create destroy loop rect opt alt else par par_over and critical option break end left "
     "right links link properties details over note activate deactivate title acctitle accdescr sequencediagram "
     "autonumber off").split())
-_WORD = r"[A-Za-z0-9_]+"
-_WORDS = r"[A-Za-z_][A-Za-z0-9_]*(?: +[A-Za-z0-9_]+)*"
-_NAME = r"(?=(?P<%s>" + _WORDS + r"))(?P=%s)"  # atomic: the longest run of words, no backtracking
+_WORD = r"[A-Za-z0-9_]++"
+_WORDS = r"[A-Za-z_][A-Za-z0-9_]*+(?: ++[A-Za-z0-9_]++)*+"  # possessive: the longest run of words, no backtracking
+
+
+def _keyword_trie() -> str:
+    """A regex for the keywords, case-insensitive, grouped by first letter (one cheap test per letter)."""
+    by_first: dict[str, list[str]] = {}
+    for word in sorted(_KEYWORD_SET, key=len, reverse=True):
+        by_first.setdefault(word[0], []).append(word[1:])
+
+    def ci(word: str) -> str:
+        return "".join("[%s%s]" % (c, c.upper()) if c.isalpha() else re.escape(c) for c in word)
+
+    return "|".join(ci(first) + "(?:" + "|".join(ci(rest) for rest in rests) + ")" for first, rests in by_first.items())
+
+
+_NOT_KEYWORD = r"(?!(?:" + _keyword_trie() + r")(?![A-Za-z0-9_]))"
+_NAME = "(" + _NOT_KEYWORD + _WORDS + ")"
 _NO_AS_NEXT = r"(?!" + _WORD + r"[ \t]+as(?![A-Za-z0-9_]))"  # `A as ...` goes to the slow path
 _MESSAGE_LINE = re.compile(
-    r"[ \t]*" + _NAME % ("a", "a") + r"[ \t]*(?P<arrow>" + "|".join(re.escape(a) for a in ARROWS)
-    + r")(?P<mod>\+|-(?![xX])|)[ \t]*" + _NAME % ("b", "b") + r"[ \t]*(?P<txt>:[^#\n;]*)\Z", FLAGS)
-_KEYWORD_LINE = re.compile(
-    r"[ \t]*(?:"
-    r"(?P<blk>loop|rect|opt|alt|else|par_over|par|and|critical|option|break)(?:[ \t]+(?P<blabel>[^#\n;]*))?"
-    r"|(?P<end>end)"
-    r"|(?P<pkw>participant|actor)[ \t]+(?:(?=(?P<pn>" + _WORD + r"))(?P=pn)[ \t]+(?P<pas>as)[ \t]+"
-    r"(?P<plabel>[^ \t#\n;][^#\n;]*)|" + _NO_AS_NEXT + r"(?=(?P<pm>" + _WORDS + r"))(?P=pm)[ \t]*)"
-    r"|(?P<akw>activate|deactivate)[ \t]+" + _NO_AS_NEXT + r"(?=(?P<an>" + _WORDS + r"))(?P=an)[ \t]*"
-    r"|(?P<nkw>note)[ \t]+(?P<place>left of|right of|over)[ \t]+" + _NAME % ("n1", "n1") + r"[ \t]*"
-    r"(?:(?P<comma>,)[ \t]*" + _NAME % ("n2", "n2") + r"[ \t]*)?(?P<ntxt>:[^#\n;]*)"
-    r")\Z", FLAGS | re.IGNORECASE)
+    r"[ \t]*+" + _NAME + r"[ \t]*+(" + "|".join(re.escape(a) for a in ARROWS)
+    + r")(\+|-(?![xX])|)[ \t]*+" + _NAME + r"[ \t]*+(:[^#\n;]*+)\Z", FLAGS)
+_HEAD = re.compile(r"[ \t]*+([A-Za-z_][A-Za-z0-9_]*+)", FLAGS)
+# the rest of a keyword line, after its first word
+_BLOCK_REST = re.compile(r"(?:[ \t]+([^#\n;]*+))?\Z", FLAGS)
+_END_REST = re.compile(r"\Z", FLAGS)
+_PARTICIPANT_REST = re.compile(
+    r"[ \t]+(?:(" + _WORD + r")[ \t]+(as)[ \t]+([^ \t#\n;][^#\n;]*+)|" + _NO_AS_NEXT + "(" + _WORDS + r")[ \t]*+)\Z",
+    FLAGS | re.IGNORECASE)
+_ACTIVATE_REST = re.compile(r"[ \t]+" + _NO_AS_NEXT + "(" + _WORDS + r")[ \t]*+\Z", FLAGS | re.IGNORECASE)
+_NOTE_REST = re.compile(r"[ \t]+(left of|right of|over)[ \t]+" + _NAME + r"[ \t]*+(?:(,)[ \t]*+" + _NAME
+                        + r"[ \t]*+)?(:[^#\n;]*+)\Z", FLAGS | re.IGNORECASE)
+_BLOCK_WORDS = ("loop", "rect", "opt", "alt", "else", "par_over", "par", "and", "critical", "option", "break")
+_KEYWORD_FORMS = {**{w: (_BLOCK_REST, "blk") for w in _BLOCK_WORDS}, "end": (_END_REST, "end"),
+                  "participant": (_PARTICIPANT_REST, "participant"), "actor": (_PARTICIPANT_REST, "participant_actor"),
+                  "activate": (_ACTIVATE_REST, "act"), "deactivate": (_ACTIVATE_REST, "act"),
+                  "note": (_NOTE_REST, "note")}
 # `participant A` / `activate A` followed (across the line break) by `as `: Mermaid reads an alias.
 _AS_AHEAD = re.compile(WS + "+as" + WS, FLAGS | re.IGNORECASE)
 
@@ -285,11 +305,8 @@ _AS_AHEAD = re.compile(WS + "+as" + WS, FLAGS | re.IGNORECASE)
 #          None, `:text` as lexed, placement as the parser keeps it, actors tuple, note text as the parser keeps it)
 #   ACT:  (keyword token type, keyword as written, actor)
 FAST_TOKEN_TYPES = frozenset({"MSG", "PART", "NOTE", "ACT"})
-
-
-def _first_word_is_keyword(name: str) -> bool:
-    space = name.find(" ")
-    return (name if space == -1 else name[:space]).lower() in _KEYWORD_SET
+_PLACEMENTS = {"over": ("over", "over"), "left of": ("left_of", "left of"), "right of": ("right_of", "right of")}
+_TRIMMED_TEXT_SPECIAL = frozenset("wn:")  # kept text starting so may have a `wrap:` prefix
 
 
 def parse_message(s: str) -> str:
@@ -303,8 +320,13 @@ def parse_message(s: str) -> str:
 
 
 def _final_text(txt: str) -> str:
-    """What the parser keeps of a `:text` token (Mermaid's parseMessage, entity codes decoded)."""
-    return decode_entities(parse_message(txt[1:]))
+    """What the parser keeps of a `:text` token: parse_message(txt[1:]) with entity codes decoded."""
+    text = txt[1:].strip(JS_WS_CHARS)
+    if text[:1] in _TRIMMED_TEXT_SPECIAL and text:
+        text = parse_message(text)
+    if "\ufb02" in text or "\u00b6" in text:
+        text = decode_entities(text)
+    return text
 
 
 def classify_line(s: str):
@@ -312,42 +334,36 @@ def classify_line(s: str):
     (no line break) read in the initial state; None when the line needs the rule-by-rule lexer."""
     m = _MESSAGE_LINE.match(s)
     if m is not None:
-        a, arrow, mod, b, txt = m.groups()
-        if not (_first_word_is_keyword(a) or _first_word_is_keyword(b)):
-            return (("MSG", (a, arrow, mod, b, txt, _final_text(txt)), m.start(1)),), False
-    m = _KEYWORD_LINE.match(s)
+        txt = m.group(5)
+        return (("MSG", m.group(1, 2, 3, 4, 5) + (_final_text(txt),), m.start(1)),), False
+    head = _HEAD.match(s)
+    if head is None:
+        return None
+    kw = head.group(1)
+    form = _KEYWORD_FORMS.get(kw.lower())
+    if form is None:
+        return None
+    rest, kind = form
+    m = rest.match(s, head.end())
     if m is None:
         return None
-    g = m.groupdict()
-    col = m.start
-    kw = g["blk"]
-    if kw:
-        label = g["blabel"]
-        return ((kw.lower(), kw, col("blk")),
-                ("restOfLine", label or "", col("blabel") if label is not None else len(s))), False
-    kw = g["end"]
-    if kw:
-        return (("end", kw, col("end")),), False
-    kw = g["pkw"]
-    if kw:
-        kind = "participant" if kw.lower() == "participant" else "participant_actor"
-        if g["pn"] is not None:
-            label = g["plabel"]
-            return (("PART", (kind, kw, g["pn"], g["pas"], label, decode_entities(parse_message(label))),
-                     col("pkw")),), False
-        return (("PART", (kind, kw, g["pm"], None, None, None), col("pkw")),), True
-    kw = g["akw"]
-    if kw:
-        return (("ACT", (kw.lower(), kw, g["an"]), col("akw")),), True
-    place = g["place"]
-    n1, n2 = g["n1"], g["n2"]
-    if _first_word_is_keyword(n1) or (n2 is not None and _first_word_is_keyword(n2)):
-        return None
-    low = place.lower()
-    ptype = "over" if low == "over" else low.replace(" ", "_")
-    return (("NOTE", (g["nkw"], ptype, place, n1, g["comma"], n2, g["ntxt"], "left of" if ptype == "left_of" else
-                      "right of" if ptype == "right_of" else "over", (n1,) if n2 is None else (n1, n2),
-                      _final_text(g["ntxt"])), col("nkw")),), False
+    col = head.start(1)
+    if kind == "blk":
+        label = m.group(1)
+        return ((kw.lower(), kw, col), ("restOfLine", label or "", m.start(1) if label is not None else len(s))), False
+    if kind == "end":
+        return (("end", kw, col),), False
+    if kind == "act":
+        return (("ACT", (kw.lower(), kw, m.group(1)), col),), True
+    if kind == "note":
+        place, n1, comma, n2, txt = m.groups()
+        ptype, placement = _PLACEMENTS[place.lower()]
+        return (("NOTE", (kw, ptype, place, n1, comma, n2, txt, placement, (n1,) if n2 is None else (n1, n2),
+                          _final_text(txt)), col),), False
+    pid, as_word, label, plain = m.groups()
+    if pid is not None:
+        return (("PART", (kind, kw, pid, as_word, label, decode_entities(parse_message(label))), col),), False
+    return (("PART", (kind, kw, plain, None, None, None), col),), True
 
 
 _LINE_MEMO: dict = {}

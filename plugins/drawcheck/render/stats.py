@@ -11,42 +11,11 @@ BUCKETS = ("2+ early", "1 early", "correct", "late", "none")
 MISPLACED_KINDS = ("order", "wrong-cycle")
 
 
-def _main_path(reference) -> list:
-    """Required steps of the two cycles, in reference order: the ruler offsets are counted on."""
-    return [s for s in reference.steps if s.required and s.cycle in ("scheduling", "binding")]
+def boundary_offset(boundary: BoundaryPlacement | None, reference=None) -> int | None:
+    """Signed distance, in drawn steps, from the learner's boundary to the true one (<0: early).
 
-
-def _index(reference, step_id: str | None) -> int | None:
-    if step_id is None:
-        return None
-    try:
-        return reference.step(step_id).index
-    except (KeyError, LookupError, ValueError):
-        return None
-
-
-def _true_position(reference, main) -> int:
-    spec = getattr(reference, "boundary", None)
-    last = _index(reference, spec.after) if spec is not None else None
-    if last is None:
-        return sum(1 for s in main if s.cycle == "scheduling")
-    return sum(1 for s in main if s.index <= last)
-
-
-def boundary_offset(boundary: BoundaryPlacement | None, reference) -> int | None:
-    """Signed distance, in required steps, from the learner's boundary to the true one (<0: early)."""
-    if boundary is None:
-        return None
-    main = _main_path(reference)
-    true_position = _true_position(reference, main)
-    after, before = _index(reference, boundary.after), _index(reference, boundary.before)
-    if after is not None:
-        position = sum(1 for s in main if s.index <= after)
-    elif before is not None:
-        position = sum(1 for s in main if s.index < before)
-    else:
-        return None
-    return position - true_position
+    The grader measures it (BoundaryPlacement.offset), so the overview and the corrections agree."""
+    return None if boundary is None else boundary.offset
 
 
 def boundary_bucket(offset: int | None) -> str:
