@@ -7,6 +7,7 @@ import json
 import os
 import re
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -17,7 +18,7 @@ from browserkit import (
 
 pytestmark = pytest.mark.browser
 
-README_SCREENSHOT = ROOT / "docs" / "assets" / "screenshots" / "exercise.png"
+README_SCREENSHOTS = ROOT / "docs" / "assets" / "screenshots"
 
 
 @pytest.fixture(scope="module")
@@ -118,30 +119,39 @@ def test_mermaid_is_the_pinned_local_copy_running_strict(browser, site):
         assert seen.outside_requests == []
 
 
+def _keep_for_readme(shot: Path, name: str) -> None:
+    """README screenshots are refreshed only when missing or on request (they are committed)."""
+    target = README_SCREENSHOTS / name
+    if not target.exists() or os.environ.get("DRAWCHECK_UPDATE_SCREENSHOTS"):
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(shot, target)
+
+
 def test_screenshots_of_the_exercise_and_a_feedback_page(browser, site):
     built, url = site
     with watched_page(browser, viewport=(1200, 800)) as seen:
         page = seen.page
         page.goto(url)
         wait_for_diagrams(page)
-        details = page.locator("article details > summary")
-        if details.count():
-            details.first.click()
-            details.first.scroll_into_view_if_needed()
+        assert page.locator("article details[open]").count() == 0  # nothing given away on the README
         shot = save_screenshot(page, "exercise.png")
         assert shot.stat().st_size > 10_000
-        if not README_SCREENSHOT.exists() or os.environ.get("DRAWCHECK_UPDATE_SCREENSHOTS"):
-            README_SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(shot, README_SCREENSHOT)
+        _keep_for_readme(shot, "exercise.png")
     pages = [p for p in feedback_pages(built) if p != "feedback/"]
     if not pages:
         pytest.fail("the site has no feedback pages (feedback/<handle>/): the answers/ examples should produce some")
+    example = next((p for p in pages if "example-permit-early" in p), pages[0])
     with watched_page(browser, viewport=(1200, 900)) as seen:
         page = seen.page
-        page.goto(url + pages[0])
+        page.goto(url + example)
         wait_for_diagrams(page)
-        assert save_screenshot(page, "feedback.png").stat().st_size > 10_000
+        circled = page.locator("article h2", has_text="Your drawing, circled")
+        assert circled.count() == 1
+        circled.first.evaluate("h => window.scrollTo(0, h.getBoundingClientRect().top + window.scrollY - 60)")
+        shot = save_screenshot(page, "feedback.png")
+        assert shot.stat().st_size > 10_000
         assert seen.page_errors == []
+        _keep_for_readme(shot, "feedback.png")
 
 
 def test_no_page_carries_active_content_beyond_the_sites_own_scripts(browser, site):
@@ -155,3 +165,20 @@ def test_no_page_carries_active_content_beyond_the_sites_own_scripts(browser, si
             external = [s for s in found["scripts"] if s.startswith("http") and not allowed.search(s)]
             assert external == [], path
             assert found["iframes"] == [] and found["jsLinks"] == [], (path, found)
+
+
+def test_feedback_colours_survive_materials_theme_and_mermaid_stays_strict(browser, site):
+    from drawcheck.render.mermaid import BOUNDARY_FILL, MISSING_FILL, WRONG_FILL
+
+    built, url = site
+    with watched_page(browser) as seen:
+        page = seen.page
+        page.goto(url + "feedback/example-permit-early/")
+        wait_for_diagrams(page)
+        fills = page.evaluate(
+            """() => [...document.querySelectorAll('.mermaid')].flatMap(h => h.shadowRoot
+                 ? [...h.shadowRoot.querySelectorAll('rect.rect')].map(r => getComputedStyle(r).fill) : [])""")
+        for colour in (WRONG_FILL, MISSING_FILL, BOUNDARY_FILL):
+            assert colour.replace(", ", ", ") in fills, (colour, sorted(set(fills)))
+        assert mermaid_security_level(page) == "strict"
+        assert seen.page_errors == []

@@ -113,7 +113,7 @@ def test_results_json_lists_every_graded_file(corpus_build):
 
 def test_feedback_pages_show_drawing_circles_and_closed_reference(corpus_build):
     page = corpus_build.html("feedback/ada/index.html")
-    assert page.count('class="mermaid"') == 4  # drawing, first circled, corrected circled, reference
+    assert page.count('class="mermaid"') == 5  # both as written, first circled, corrected circled, reference
     assert '<div class="grid">' in page
     assert "<details" in page and "<details open" not in page
     assert "①" in page and "missing#58; NormalizeScore" in page

@@ -58,3 +58,15 @@ def test_build_report_is_quiet_outside_github(tmp_path):
     report.emit([Graded("a", "answers/a.mmd", Result("answers/a.mmd", "corrections", 0.5,
                                                       findings=[Finding("order", "X", 1, "correction", "m")]))], [])
     assert out.getvalue() == "" and not (tmp_path / "s.md").exists()
+
+
+def test_shim_is_loaded_right_after_the_mermaid_script():
+    from drawcheck.plugin.mermaid import insert_shim
+
+    html = '<body><script src="../../assets/javascripts/mermaid.min.js"></script><script>x</script></body>'
+    out = insert_shim(html, "feedback/ada/")
+    assert out.index("mermaid.min.js") < out.index("drawcheck-mermaid.js") < out.index("<script>x")
+    assert '<script src="../../assets/javascripts/drawcheck-mermaid.js"></script>' in out
+    assert insert_shim("<body>no diagrams</body>", "") == "<body>no diagrams</body>"
+    top = insert_shim('<script src="https://cdn.example/mermaid@12.3.0/dist/mermaid.min.js"></script>', "")
+    assert top.endswith('<script src="assets/javascripts/drawcheck-mermaid.js"></script>')

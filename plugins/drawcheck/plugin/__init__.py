@@ -6,7 +6,8 @@ import logging
 import os
 
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import File
 
 from drawcheck.plugin import mermaid
 from drawcheck.plugin.build_report import BuildReport
@@ -63,6 +64,7 @@ class DrawcheckPlugin(BasePlugin[DrawcheckConfig]):
     def on_files(self, files, *, config):
         if self.submissions is None:
             return files
+        files.append(File.generated(config, mermaid.SHIM_URI, abs_src_path=mermaid.SHIM_SOURCE))
         graded, refused = self.submissions.collect()
         self.report.emit(graded, refused)
         self.pages.add_to(files, config, graded, refused)
@@ -74,3 +76,9 @@ class DrawcheckPlugin(BasePlugin[DrawcheckConfig]):
             server.watch(os.path.dirname(os.path.join(os.path.dirname(config.config_file_path or "."),
                                                       self.config.reference)))
         return server
+
+    @event_priority(-100)  # after mkdocs-mermaid2 has added the Mermaid script tag
+    def on_post_page(self, output, *, page, config):
+        if self.submissions is None:
+            return output
+        return mermaid.insert_shim(output, page.url)

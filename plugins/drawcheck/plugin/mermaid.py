@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import logging
 import os
+import posixpath
+import re
 
 from mkdocs.exceptions import PluginError
 
@@ -45,3 +47,17 @@ def configure_mermaid2(mkdocs_config, source: str) -> None:
     # mermaid2 would otherwise GET a CDN address at build time to check it exists: no network at build time.
     plugin._javascript = source
     log.debug("Mermaid script: %s", source)
+
+
+SHIM_URI = "assets/javascripts/drawcheck-mermaid.js"
+SHIM_SOURCE = os.path.join(os.path.dirname(__file__), "assets", "drawcheck-mermaid.js")
+_MERMAID_TAG = re.compile(r'<script src="[^"]*mermaid(?:\.min)?\.js"></script>')
+
+
+def insert_shim(html: str, page_url: str) -> str:
+    """Load the shim right after the Mermaid script tag (mermaid2 adds it; Material initialises later)."""
+    match = _MERMAID_TAG.search(html)
+    if match is None:
+        return html
+    src = posixpath.relpath(SHIM_URI, posixpath.dirname(page_url) or ".")
+    return f'{html[:match.end()]}<script src="{src}"></script>{html[match.end():]}'

@@ -190,10 +190,21 @@ def _circled(g: Graded, reference) -> tuple[str | None, list[Numbered]]:
     return render_diagram(g.diagram, circles=circles, insertions=insertions), numbered
 
 
-def _drawing_block(g: Graded, reference, title: str) -> list[str]:
-    """A titled column: the drawing with circles (or the errors when it cannot be drawn)."""
+def _as_written(g: Graded, title: str | None) -> list[str]:
+    """The drawing re-emitted safely (or its errors), under an optional column title."""
+    out = [f"**{title}** — <code>{html_text(g.file)}</code>", ""] if title else []
+    if g.diagram is None or not g.diagram.valid:
+        return out + _errors_section(g)
+    out += [_fence(render_diagram(g.diagram)), ""]
+    if g.diagram.directives or g.diagram.front_matter is not None:
+        out += ["*Directives and front matter in your file were not applied.*", ""]
+    return out
+
+
+def _drawing_block(g: Graded, reference) -> list[str]:
+    """The status line and the drawing with circles (or the errors when it cannot be drawn)."""
     circled, _ = _circled(g, reference)
-    out = [f"**{title}** — <code>{html_text(g.file)}</code>", "", _summary_line(g, reference), ""]
+    out = [_summary_line(g, reference), ""]
     if circled is None:
         out += _errors_section(g)
     else:
@@ -233,25 +244,21 @@ def feedback_page(g: Graded, reference) -> str:
     out += [_summary_line(g, reference), ""]
     circled, numbered = _circled(g, reference)
 
-    out += ["## Your drawing", ""]
-    if g.diagram is None or not g.diagram.valid:
-        out += _errors_section(g)
+    if g.corrected is not None:
+        # Both drawings as written, side by side; each circled one gets the full width below.
+        out += ["## Your drawings", "", '<div class="grid" markdown>', "", '<div markdown>', ""]
+        out += _as_written(g, "First drawing")
+        out += ["</div>", "", '<div markdown>', ""]
+        out += _as_written(g.corrected, "Corrected drawing")
+        out += ["</div>", "", "</div>", ""]
     else:
-        out += [_fence(render_diagram(g.diagram)), ""]
-        if g.diagram.directives or g.diagram.front_matter is not None:
-            out += ["*Directives and front matter in your file were not applied.*", ""]
+        out += ["## Your drawing", ""] + _as_written(g, None)
 
     if circled is not None:
-        out += ["## Your drawing, circled", ""]
+        out += ["## Your drawing, circled", "", _fence(circled), ""]
         if g.corrected is not None:
-            out += ['<div class="grid" markdown>', "", '<div markdown>', ""]
-            out += _drawing_block(g, reference, "First drawing")
-            out += ["</div>", "", '<div markdown>', ""]
-            out += _drawing_block(g.corrected, reference, "Corrected drawing")
-            out += ["</div>", "", "</div>", ""]
-        else:
-            out += [_fence(circled), ""]
-        out += ["Red: drawn wrong. Amber, dashed: missing, inserted where it belongs. "
+            out += ["## Your corrected drawing, circled", ""] + _drawing_block(g.corrected, reference)
+        out += ["Red: drawn wrong. Amber, dotted arrow: missing, inserted where it belongs. "
                 "Green: where the boundary truly is.", ""]
 
     invalid = g.result.status == "invalid"
