@@ -224,6 +224,15 @@ def _front_matter_items(lines: list[str], start: int, end: int) -> list[UnsafeIt
     return []
 
 
+_DIRECTIVE_MESSAGE = "%%{...}%% directives change how the site draws diagrams and are not allowed; delete the line"
+_TEXT_CHECKS = (  # (pattern searched in every reading of a line, what the learner is told)
+    (_DIRECTIVE, _DIRECTIVE_MESSAGE),
+    (_KATEX, "$$ starts a maths formula; write the text without $$"),
+    (_TEMPLATE, "{{ }} and {% %} are template syntax; write the text without curly braces"),
+    (_SNIPPET, "--8<-- would include another file into the page; remove it"),
+)
+
+
 def find_unsafe(diagram: "Diagram | None", text: str) -> list[UnsafeItem]:
     """Everything in `text` the site refuses to render as written, one item per line and problem.
 
@@ -261,14 +270,9 @@ def find_unsafe(diagram: "Diagram | None", text: str) -> list[UnsafeItem]:
         schemes = _BAD_SCHEME if _LINK_LINE.match(raw) else _ALWAYS_BAD_SCHEME
         if schemes.search(_squeeze(joined)):
             add(number, "javascript:, vbscript: and data: links are not allowed; link to an https:// page or remove it")
-        if _DIRECTIVE.search(joined):
-            add(number, "%%{...}%% directives change how the site draws diagrams and are not allowed; delete the line")
-        if _KATEX.search(joined):
-            add(number, "$$ starts a maths formula; write the text without $$")
-        if _TEMPLATE.search(joined):
-            add(number, "{{ }} and {% %} are template syntax; write the text without curly braces")
-        if _SNIPPET.search(joined):
-            add(number, "--8<-- would include another file into the page; remove it")
+        for pattern, message in _TEXT_CHECKS:
+            if pattern.search(joined):
+                add(number, message)
         if _WORKFLOW.search(joined) or raw.lstrip().startswith("::"):
             add(number, "text like ::error:: is a GitHub Actions command; write it without the double colons")
         if not in_front_matter and _MD_BLOCK_START.match(raw):
@@ -280,8 +284,6 @@ def find_unsafe(diagram: "Diagram | None", text: str) -> list[UnsafeItem]:
 
     return sorted(items.values(), key=lambda item: (item.line, item.what))
 
-
-_DIRECTIVE_MESSAGE = "%%{...}%% directives change how the site draws diagrams and are not allowed; delete the line"
 
 # Without one of these no check in find_unsafe can fire (entity, JSON and invisible-character
 # forms all need one too). Most drawings have none, so their per-line scan is skipped; the tests
