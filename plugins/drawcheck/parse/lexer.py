@@ -228,6 +228,9 @@ def _action_table():
 _ACTIONS = _action_table()
 
 
+_new = tuple.__new__
+
+
 class Token(NamedTuple):
     type: str  # Mermaid's terminal name, e.g. "ACTOR", "ARROW", "TXT", "NEWLINE", "EOF"; ours: "MSG", "LEXERROR"
     text: str  # for MSG: (source, arrow, modifier, target, `:text`)
@@ -251,8 +254,6 @@ class Comment(NamedTuple):
 # rule could read across the line break. A line is only read this way at the start
 # of a statement (the previous token is a NEWLINE), so the parser meets statement
 # tokens only where a statement starts.
-# A line's reading depends only on its text (plus the next line for `as`, checked
-# each time), so it is kept in a bounded memo: class submissions repeat lines a lot.
 _KEYWORD_SET = frozenset((
     "box participant actor create destroy loop rect opt alt else par par_over and critical option break end left "
     "right links link properties details over note activate deactivate title acctitle accdescr sequencediagram "
@@ -274,26 +275,29 @@ def _keyword_trie() -> str:
 
 
 _NOT_KEYWORD = r"(?!(?:" + _keyword_trie() + r")(?![A-Za-z0-9_]))"
-_NAME = "(" + _NOT_KEYWORD + _WORDS + ")"
-_NO_AS_NEXT = r"(?!" + _WORD + r"[ \t]+as(?![A-Za-z0-9_]))"  # `A as ...` goes to the slow path
-_MESSAGE_LINE = re.compile(
-    r"[ \t]*+" + _NAME + r"[ \t]*+(" + "|".join(re.escape(a) for a in ARROWS)
-    + r")(\+|-(?![xX])|)[ \t]*+" + _NAME + r"[ \t]*+(:[^#\n;]*+)\Z", FLAGS)
-_HEAD = re.compile(r"[ \t]*+([A-Za-z_][A-Za-z0-9_]*+)", FLAGS)
-# the rest of a keyword line, after its first word
-_BLOCK_REST = re.compile(r"(?:[ \t]+([^#\n;]*+))?\Z", FLAGS)
-_END_REST = re.compile(r"\Z", FLAGS)
-_PARTICIPANT_REST = re.compile(
-    r"[ \t]+(?:(" + _WORD + r")[ \t]+(as)[ \t]+([^ \t#\n;][^#\n;]*+)|" + _NO_AS_NEXT + "(" + _WORDS + r")[ \t]*+)\Z",
-    FLAGS | re.IGNORECASE)
-_ACTIVATE_REST = re.compile(r"[ \t]+" + _NO_AS_NEXT + "(" + _WORDS + r")[ \t]*+\Z", FLAGS | re.IGNORECASE)
-_NOTE_REST = re.compile(r"[ \t]+(left of|right of|over)[ \t]+" + _NAME + r"[ \t]*+(?:(,)[ \t]*+" + _NAME
-                        + r"[ \t]*+)?(:[^#\n;]*+)\Z", FLAGS | re.IGNORECASE)
-_BLOCK_WORDS = ("loop", "rect", "opt", "alt", "else", "par_over", "par", "and", "critical", "option", "break")
-_KEYWORD_FORMS = {**{w: (_BLOCK_REST, "blk") for w in _BLOCK_WORDS}, "end": (_END_REST, "end"),
-                  "participant": (_PARTICIPANT_REST, "participant"), "actor": (_PARTICIPANT_REST, "participant_actor"),
-                  "activate": (_ACTIVATE_REST, "act"), "deactivate": (_ACTIVATE_REST, "act"),
-                  "note": (_NOTE_REST, "note")}
+_NAME = "(?P<%s>" + _NOT_KEYWORD + _WORDS + ")"
+_NO_AS_NEXT = r"(?!" + _WORD + r"[ \t]+(?i:as)(?![A-Za-z0-9_]))"  # `A as ...` goes to the slow path
+# One regex for every fast form; the empty group closing each form names it (m.lastgroup).
+FAST_LINE = re.compile(
+    r"[ \t]*+(?:"
+    + _NAME % "a" + r"[ \t]*+(?P<arrow>" + "|".join(re.escape(a) for a in ARROWS) + r")(?P<mod>\+|-(?![xX])|)[ \t]*+"
+    + _NAME % "b" + r"[ \t]*+(?P<txt>:[^#\n;]*+)(?P<MSG>)"
+    r"|(?P<blk>(?i:loop|rect|opt|alt|else|par_over|par|and|critical|option|break))(?:" + WS_NO_NL
+    + r"++(?P<blabel>[^#\n;]*+))?"
+    r"(?P<BLOCK>)"
+    r"|(?P<end>(?i:end|autonumber))(?P<END>)"
+    r"|(?P<pkw>(?i:participant|actor))[ \t]+(?:(?P<pn>" + _WORD + r")[ \t]+(?P<pas>(?i:as))" + WS_NO_NL
+    + r"++(?P<plabel>[^#\n;" + WS_BODY + r"][^#\n;]*+)(?P<PART_AS>)|" + _NO_AS_NEXT + "(?P<pm>" + _WORDS + r")[ \t]*+(?P<PART>))"
+    r"|(?P<akw>(?i:activate|deactivate))[ \t]+" + _NO_AS_NEXT + "(?P<an>" + _WORDS + r")[ \t]*+(?P<ACT>)"
+    r"|(?P<nkw>(?i:note))[ \t]+(?P<place>(?i:left of|right of|over))[ \t]+" + _NAME % "n1" + r"[ \t]*+"
+    r"(?:(?P<comma>,)[ \t]*+" + _NAME % "n2" + r"[ \t]*+)?(?P<ntxt>:[^#\n;]*+)(?P<NOTE>)"
+    r")\Z", FLAGS)
+_GI = {name: index for name, index in FAST_LINE.groupindex.items()}
+_G_A, _G_ARROW, _G_MOD, _G_B, _G_TXT = (_GI[n] for n in ("a", "arrow", "mod", "b", "txt"))
+_G_BLK, _G_BLABEL, _G_END = _GI["blk"], _GI["blabel"], _GI["end"]
+_G_PKW, _G_PN, _G_PAS, _G_PLABEL, _G_PM = (_GI[n] for n in ("pkw", "pn", "pas", "plabel", "pm"))
+_G_AKW, _G_AN = _GI["akw"], _GI["an"]
+_G_NKW, _G_PLACE, _G_N1, _G_COMMA, _G_N2, _G_NTXT = (_GI[n] for n in ("nkw", "place", "n1", "comma", "n2", "ntxt"))
 # `participant A` / `activate A` followed (across the line break) by `as `: Mermaid reads an alias.
 _AS_AHEAD = re.compile(WS + "+as" + WS, FLAGS | re.IGNORECASE)
 
@@ -306,7 +310,7 @@ _AS_AHEAD = re.compile(WS + "+as" + WS, FLAGS | re.IGNORECASE)
 #   ACT:  (keyword token type, keyword as written, actor)
 FAST_TOKEN_TYPES = frozenset({"MSG", "PART", "NOTE", "ACT"})
 _PLACEMENTS = {"over": ("over", "over"), "left of": ("left_of", "left of"), "right of": ("right_of", "right of")}
-_TRIMMED_TEXT_SPECIAL = frozenset("wn:")  # kept text starting so may have a `wrap:` prefix
+_TRIMMED_TEXT_SPECIAL = frozenset("wn:")  # text starting so may have a `wrap:` prefix (not "": `"" in` is False)
 
 
 def parse_message(s: str) -> str:
@@ -329,47 +333,38 @@ def _final_text(txt: str) -> str:
     return text
 
 
-def classify_line(s: str):
-    """((token type, text, column), ...) and whether `as` ahead must be checked, for a whole line `s`
-    (no line break) read in the initial state; None when the line needs the rule-by-rule lexer."""
-    m = _MESSAGE_LINE.match(s)
-    if m is not None:
-        txt = m.group(5)
-        return (("MSG", m.group(1, 2, 3, 4, 5) + (_final_text(txt),), m.start(1)),), False
-    head = _HEAD.match(s)
-    if head is None:
-        return None
-    kw = head.group(1)
-    form = _KEYWORD_FORMS.get(kw.lower())
-    if form is None:
-        return None
-    rest, kind = form
-    m = rest.match(s, head.end())
-    if m is None:
-        return None
-    col = head.start(1)
-    if kind == "blk":
-        label = m.group(1)
-        return ((kw.lower(), kw, col), ("restOfLine", label or "", m.start(1) if label is not None else len(s))), False
-    if kind == "end":
-        return (("end", kw, col),), False
-    if kind == "act":
-        return (("ACT", (kw.lower(), kw, m.group(1)), col),), True
-    if kind == "note":
-        place, n1, comma, n2, txt = m.groups()
+def read_line(m: re.Match, form: str, text: str, pos: int, nl: int, line: int, append) -> bool:
+    """Append the tokens of the line text[pos:nl] that FAST_LINE matched (as `m`, in the form `form`) and return
+    True; or return False (appending nothing) when the line needs the rule-by-rule lexer after all."""
+    if form == "END":  # `end` or `autonumber` alone (MSG lines are read inline in tokenize)
+        kw = m.group(_G_END)
+        append(_new(Token, (kw.lower(), kw, line, m.start(_G_END) - pos)))
+    elif form == "BLOCK":
+        kw, label = m.group(_G_BLK, _G_BLABEL)
+        append(_new(Token, (kw.lower(), kw, line, m.start(_G_BLK) - pos)))
+        append(_new(Token, ("restOfLine", label or "", line, (m.start(_G_BLABEL) if label is not None else nl) - pos)))
+    elif form == "NOTE":
+        kw, place, n1, comma, n2, txt = m.group(_G_NKW, _G_PLACE, _G_N1, _G_COMMA, _G_N2, _G_NTXT)
         ptype, placement = _PLACEMENTS[place.lower()]
-        return (("NOTE", (kw, ptype, place, n1, comma, n2, txt, placement, (n1,) if n2 is None else (n1, n2),
-                          _final_text(txt)), col),), False
-    pid, as_word, label, plain = m.groups()
-    if pid is not None:
-        return (("PART", (kind, kw, pid, as_word, label, decode_entities(parse_message(label))), col),), False
-    return (("PART", (kind, kw, plain, None, None, None), col),), True
-
-
-_LINE_MEMO: dict = {}
-_LINE_MEMO_LIMIT = 20_000  # lines; cleared when full
-_MEMO_MAX_LINE = 300  # longer lines are read each time, not kept
-_MISSING = object()
+        if n2 is not None and ptype != "over":
+            return False  # `left of A, B` is a grammar error: the rule-by-rule parser reports it
+        append(_new(Token, ("NOTE", (kw, ptype, place, n1, comma, n2, txt, placement,
+                                     (n1,) if n2 is None else (n1, n2), _final_text(txt)), line, m.start(_G_NKW) - pos)))
+    elif form == "PART_AS":
+        kw, pid, as_word, label = m.group(_G_PKW, _G_PN, _G_PAS, _G_PLABEL)
+        kind = "participant" if kw.lower() == "participant" else "participant_actor"
+        append(_new(Token, ("PART", (kind, kw, pid, as_word, label, decode_entities(parse_message(label))), line,
+                            m.start(_G_PKW) - pos)))
+    elif _AS_AHEAD.match(text, nl):
+        return False
+    elif form == "PART":
+        kw = m.group(_G_PKW)
+        kind = "participant" if kw.lower() == "participant" else "participant_actor"
+        append(_new(Token, ("PART", (kind, kw, m.group(_G_PM), None, None, None), line, m.start(_G_PKW) - pos)))
+    else:  # ACT
+        kw = m.group(_G_AKW)
+        append(_new(Token, ("ACT", (kw.lower(), kw, m.group(_G_AN)), line, m.start(_G_AKW) - pos)))
+    return True
 
 
 def tokenize(text: str, fast_paths: bool = True) -> tuple[list[Token], list[Comment]]:
@@ -388,17 +383,22 @@ def tokenize(text: str, fast_paths: bool = True) -> tuple[list[Token], list[Comm
     state = "INITIAL"
     dispatch = _DISPATCH
     actions = _ACTIONS
-    memo = _LINE_MEMO
-    memo_get = memo.get
-    missing = _MISSING
     find = text.find
-    as_ahead = _AS_AHEAD.match
+    fast_line = FAST_LINE.match
     new_token = tuple.__new__
     pos = 0
     end = len(text)
     line = 0
     line_start = 0
     done = False
+    if fast_paths and text.startswith("sequenceDiagram\n"):  # the usual first line: `sd` then `nl`
+        append(new_token(Token, ("SD", "sequenceDiagram", 0, 0)))
+        pos = 16
+        while pos < end and text[pos] == "\n":
+            pos += 1
+        append(new_token(Token, ("NEWLINE", text[15:pos], 0, 15)))
+        line = pos - 15
+        line_start = pos
     while not done:
         if pos >= end:
             done = True
@@ -408,20 +408,18 @@ def tokenize(text: str, fast_paths: bool = True) -> tuple[list[Token], list[Comm
                 # whole statement lines, one after another, until one needs the rule-by-rule lexer
                 while True:
                     nl = find("\n", pos)
-                    if nl == -1:
+                    m = fast_line(text, pos, nl) if nl != -1 else None
+                    if m is None:
                         break
-                    s = text[pos:nl]
-                    entry = memo_get(s, missing)
-                    if entry is missing:
-                        entry = classify_line(s)
-                        if nl - pos <= _MEMO_MAX_LINE:
-                            if len(memo) >= _LINE_MEMO_LIMIT:
-                                memo.clear()
-                            memo[s] = entry
-                    if entry is None or (entry[1] and as_ahead(text, nl)):
+                    form = m.lastgroup
+                    if form == "MSG":
+                        a, arrow, mod, b, txt = m.group(_G_A, _G_ARROW, _G_MOD, _G_B, _G_TXT)
+                        text_kept = txt[1:].strip(JS_WS_CHARS)
+                        if text_kept[:1] in _TRIMMED_TEXT_SPECIAL or "\ufb02" in text_kept or "\u00b6" in text_kept:
+                            text_kept = _final_text(txt)
+                        append(new_token(Token, ("MSG", (a, arrow, mod, b, txt, text_kept), line, m.start(_G_A) - pos)))
+                    elif not read_line(m, form, text, pos, nl, line, append):
                         break
-                    for typ, value, col in entry[0]:
-                        append(new_token(Token, (typ, value, line, col)))
                     p = nl + 1
                     while p < end and text[p] == "\n":
                         p += 1

@@ -14,7 +14,7 @@ import difflib
 import re
 import sys
 
-from drawcheck.parse.jsregex import JS_WS_CHARS, js_trim
+from drawcheck.parse.jsregex import js_trim
 from drawcheck.parse.lexer import ARROWS, FAST_TOKEN_TYPES, Token, parse_message, tokenize  # noqa: F401
 from drawcheck.parse.model import (
     Activation, Autonumber, Block, Box, Branch, Diagram, Directive, Link, Message, Note, ParseError, Participant,
@@ -95,7 +95,8 @@ def _load_metadata(text: str):
 
 class _Parser:
     def __init__(self, tokens: list[Token], prep: Prepared, diagram: Diagram):
-        self.toks = tokens + [tokens[-1]] * 4
+        tokens.extend([tokens[-1]] * 4)  # spare EOF tokens (the list is ours: tokenize made it for us)
+        self.toks = tokens
         self.i = 0
         self.prep = prep
         self.d = diagram
@@ -787,7 +788,7 @@ class _Parser:
         self.active[actor] -= 1
 
 
-def parse_prepared(prep: Prepared) -> Diagram:
+def parse_prepared(prep: Prepared, fast_paths: bool = True) -> Diagram:
     d = Diagram()
     if prep.front_matter is not None:
         d.front_matter = prep.front_matter.body
@@ -801,7 +802,7 @@ def parse_prepared(prep: Prepared) -> Diagram:
     if prep.diagram_type != "sequence":
         d.errors.append(_not_sequence(prep))
         return d
-    tokens, comments = tokenize(prep.text)
+    tokens, comments = tokenize(prep.text, fast_paths)
     parser = _Parser(tokens, prep, d)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 3 * MAX_DEPTH + 1000))  # three frames per nested block
@@ -844,8 +845,9 @@ def _js_length(text: str) -> int:
     return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF)
 
 
-def parse_source(text: str) -> Diagram:
-    d = parse_prepared(prepare(text))
+def parse_source(text: str, fast_paths: bool = True) -> Diagram:
+    """parse_text; `fast_paths=False` reads every line rule by rule (the tests compare the two)."""
+    d = parse_prepared(prepare(text), fast_paths)
     if len(text) > MAX_TEXT_SIZE // 2 and _js_length(text) > MAX_TEXT_SIZE:
         d.errors.insert(0, ParseError(
             line=1, column=1, message="the diagram has %d characters; Mermaid draws at most %d (its maxTextSize) and "

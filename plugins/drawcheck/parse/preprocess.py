@@ -351,7 +351,31 @@ def yaml_error(body: str) -> tuple[str, int] | None:
     return _yaml_error(body)
 
 
+def _is_plain(raw: str) -> bool:
+    """True when none of Mermaid's preprocessing steps changes `raw` (the common case), so prepare()
+    can skip them: no CR, no `%%`, no front matter or leading whitespace, no `#` codes, no tag attributes."""
+    return (raw[:1] not in _PLAIN_FIRST_NOT and "%%" not in raw and "#" not in raw and "\r" not in raw
+            and not ("<" in raw and '="' in raw) and "style" not in raw and "classDef" not in raw)
+
+
+_PLAIN_FIRST_NOT = frozenset(JS_WS_CHARS + "-")
+
+
+def _prepare_plain(raw: str) -> Prepared:
+    """prepare() for a text where _is_plain(raw) holds: the same result, without the passes."""
+    n = raw.count("\n") + 1
+    line_of = list(range(1, n + 1))
+    line_of.append(n)  # the "\n" Mermaid appends
+    return Prepared(text=raw + "\n", line_of=line_of, diagram_type=detect_type(raw), original_line_count=n)
+
+
 def prepare(raw: str) -> Prepared:
+    if _is_plain(raw):
+        return _prepare_plain(raw)
+    return _prepare_full(raw)
+
+
+def _prepare_full(raw: str) -> Prepared:
     norm = _NEWLINES.sub("\n", raw) if "\r" in raw else raw
     if "<" in norm and '="' in norm:
         norm = _TAG.sub(lambda m: "<" + m.group(1) + _ATTR_DQ.sub(r"='\1'", m.group(2)) + ">", norm)
