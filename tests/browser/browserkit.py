@@ -115,7 +115,9 @@ def build(project: Path, *, strict: bool = True) -> BuiltSite:
     site = project.parent / "site"
     cmd = [sys.executable, "-m", "mkdocs", "build", "-f", str(project / "mkdocs.yml"), "-d", str(site)]
     cmd.append("--strict" if strict else "--no-strict")  # mkdocs.yml says strict: true
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "GITHUB_ACTIONS": ""}
+    # a published site has a site_url (the Pages deploy sets it), which fills sitemap.xml
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "GITHUB_ACTIONS": "",
+           "DRAWCHECK_SITE_URL": "https://drawcheck.example/"}
     done = subprocess.run(cmd, cwd=project, capture_output=True, text=True, env=env, timeout=600)
     log = done.stdout + done.stderr
     assert done.returncode == 0, f"mkdocs build failed:\n{log[-6000:]}"
