@@ -30,6 +30,8 @@ sys.path.insert(0, str(ROOT / "plugins"))
 import yaml  # noqa: E402
 
 from drawcheck.parse import parse_text  # noqa: E402
+from drawcheck.parse.parser import parse_source  # noqa: E402
+from drawcheck.parse.plain import read_plain  # noqa: E402
 
 ORACLE = ROOT / "tests" / "parse" / "mermaid_oracle.mjs"
 NAMES = ["Scheduler", "Queue", "Cache", "API", "Kubelet", "Binder", "Plugin", "Etcd", "User", "Controller"]
@@ -192,6 +194,10 @@ def main() -> int:
           % (len(set(texts)), total_lines / len(texts), 100 * distinct_lines // total_lines))
     print("  %d in %.3f s CPU -> %.0f diagrams/s, %.1f us each (target >= 10,000/s, <= 80 us); wall %.0f/s"
           % (len(texts), cpu, ours_rate, cpu / len(texts) * 1e6, len(texts) / wall))
+    one_pass = sum(read_plain(t) is not None for t in texts)
+    full_cpu = cpu_time(lambda: [parse_source(t, fast_paths=False) for t in texts], rounds=3)
+    print("  read in one pass (plain files): %d of %d; the full pipeline alone (every line rule by rule): %.1f us each"
+          % (one_pass, len(texts), full_cpu / len(texts) * 1e6))
     synthetic_cpu = cpu_time(lambda: [parse_text(t) for t in synthetic])
     print("synthetic 30-line diagrams: %.0f diagrams/s, %.1f us each"
           % (len(synthetic) / synthetic_cpu, synthetic_cpu / len(synthetic) * 1e6))

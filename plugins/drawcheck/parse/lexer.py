@@ -274,24 +274,38 @@ def _keyword_trie() -> str:
     return "|".join(ci(first) + "(?:" + "|".join(ci(rest) for rest in rests) + ")" for first, rests in by_first.items())
 
 
-_NOT_KEYWORD = r"(?!(?:" + _keyword_trie() + r")(?![A-Za-z0-9_]))"
-_NAME = "(?P<%s>" + _NOT_KEYWORD + _WORDS + ")"
+_KEYWORD_START = "(?:" + _keyword_trie() + r")(?![A-Za-z0-9_])"
+_NOT_KEYWORD = "(?!" + _KEYWORD_START + ")"
 _NO_AS_NEXT = r"(?!" + _WORD + r"[ \t]+(?i:as)(?![A-Za-z0-9_]))"  # `A as ...` goes to the slow path
-# One regex for every fast form; the empty group closing each form names it (m.lastgroup).
-FAST_LINE = re.compile(
-    r"[ \t]*+(?:"
-    + _NAME % "a" + r"[ \t]*+(?P<arrow>" + "|".join(re.escape(a) for a in ARROWS) + r")(?P<mod>\+|-(?![xX])|)[ \t]*+"
-    + _NAME % "b" + r"[ \t]*+(?P<txt>:[^#\n;]*+)(?P<MSG>)"
-    r"|(?P<blk>(?i:loop|rect|opt|alt|else|par_over|par|and|critical|option|break))(?:" + WS_NO_NL
-    + r"++(?P<blabel>[^#\n;]*+))?"
-    r"(?P<BLOCK>)"
-    r"|(?P<end>(?i:end|autonumber))(?P<END>)"
-    r"|(?P<pkw>(?i:participant|actor))[ \t]+(?:(?P<pn>" + _WORD + r")[ \t]+(?P<pas>(?i:as))" + WS_NO_NL
-    + r"++(?P<plabel>[^#\n;" + WS_BODY + r"][^#\n;]*+)(?P<PART_AS>)|" + _NO_AS_NEXT + "(?P<pm>" + _WORDS + r")[ \t]*+(?P<PART>))"
-    r"|(?P<akw>(?i:activate|deactivate))[ \t]+" + _NO_AS_NEXT + "(?P<an>" + _WORDS + r")[ \t]*+(?P<ACT>)"
-    r"|(?P<nkw>(?i:note))[ \t]+(?P<place>(?i:left of|right of|over))[ \t]+" + _NAME % "n1" + r"[ \t]*+"
-    r"(?:(?P<comma>,)[ \t]*+" + _NAME % "n2" + r"[ \t]*+)?(?P<ntxt>:[^#\n;]*+)(?P<NOTE>)"
-    r")\Z", FLAGS)
+
+
+def _fast_line(name: str) -> re.Pattern:
+    """One regex for every fast form; the empty group closing each form names it (m.lastgroup).
+    `name` is the pattern of a message's or note's participant name, with %s for the group's name."""
+    return re.compile(
+        r"[ \t]*+(?:"
+        + name % "a" + r"[ \t]*+(?P<arrow>" + "|".join(re.escape(a) for a in ARROWS) + r")(?P<mod>\+|-(?![xX])|)[ \t]*+"
+        + name % "b" + r"[ \t]*+(?P<txt>:[^#\n;]*+)(?P<MSG>)"
+        r"|(?P<blk>(?i:loop|rect|opt|alt|else|par_over|par|and|critical|option|break))(?:" + WS_NO_NL
+        + r"++(?P<blabel>[^#\n;]*+))?"
+        r"(?P<BLOCK>)"
+        r"|(?P<end>(?i:end|autonumber))(?P<END>)"
+        r"|(?P<pkw>(?i:participant|actor))[ \t]+(?:(?P<pn>" + _WORD + r")[ \t]+(?P<pas>(?i:as))" + WS_NO_NL
+        + r"++(?P<plabel>[^#\n;" + WS_BODY + r"][^#\n;]*+)(?P<PART_AS>)|" + _NO_AS_NEXT + "(?P<pm>" + _WORDS
+        + r")[ \t]*+(?P<PART>))"
+        r"|(?P<akw>(?i:activate|deactivate))[ \t]+" + _NO_AS_NEXT + "(?P<an>" + _WORDS + r")[ \t]*+(?P<ACT>)"
+        r"|(?P<nkw>(?i:note))[ \t]+(?P<place>(?i:left of|right of|over))[ \t]+" + name % "n1" + r"[ \t]*+"
+        r"(?:(?P<comma>,)[ \t]*+" + name % "n2" + r"[ \t]*+)?(?P<ntxt>:[^#\n;]*+)(?P<NOTE>)"
+        r")\Z", FLAGS)
+
+
+FAST_LINE = _fast_line("(?P<%s>" + _NOT_KEYWORD + _WORDS + ")")
+# The same forms with message and note names not checked against the keywords. The check is the costliest part
+# of the match, and names repeat, so a reader may check each new name once with KEYWORD_START instead: when every
+# name passes, FAST_LINE gives this very match (it tries the same paths in the same order).
+FAST_LINE_UNCHECKED = _fast_line("(?P<%s>" + _WORDS + ")")
+KEYWORD_START = re.compile(_KEYWORD_START, FLAGS)
+assert FAST_LINE.groupindex == FAST_LINE_UNCHECKED.groupindex
 _GI = {name: index for name, index in FAST_LINE.groupindex.items()}
 _G_A, _G_ARROW, _G_MOD, _G_B, _G_TXT = (_GI[n] for n in ("a", "arrow", "mod", "b", "txt"))
 _G_BLK, _G_BLABEL, _G_END = _GI["blk"], _GI["blabel"], _GI["end"]
@@ -299,7 +313,7 @@ _G_PKW, _G_PN, _G_PAS, _G_PLABEL, _G_PM = (_GI[n] for n in ("pkw", "pn", "pas", 
 _G_AKW, _G_AN = _GI["akw"], _GI["an"]
 _G_NKW, _G_PLACE, _G_N1, _G_COMMA, _G_N2, _G_NTXT = (_GI[n] for n in ("nkw", "place", "n1", "comma", "n2", "ntxt"))
 # `participant A` / `activate A` followed (across the line break) by `as `: Mermaid reads an alias.
-_AS_AHEAD = re.compile(WS + "+as" + WS, FLAGS | re.IGNORECASE)
+AS_AHEAD = re.compile(WS + "+as" + WS, FLAGS | re.IGNORECASE)
 
 # Statement tokens (type -> text):
 #   MSG:  (source, arrow, modifier, target, `:text` as lexed, message text as the parser keeps it)
@@ -309,7 +323,7 @@ _AS_AHEAD = re.compile(WS + "+as" + WS, FLAGS | re.IGNORECASE)
 #          None, `:text` as lexed, placement as the parser keeps it, actors tuple, note text as the parser keeps it)
 #   ACT:  (keyword token type, keyword as written, actor)
 FAST_TOKEN_TYPES = frozenset({"MSG", "PART", "NOTE", "ACT"})
-_PLACEMENTS = {"over": ("over", "over"), "left of": ("left_of", "left of"), "right of": ("right_of", "right of")}
+PLACEMENTS = {"over": ("over", "over"), "left of": ("left_of", "left of"), "right of": ("right_of", "right of")}
 _TRIMMED_TEXT_SPECIAL = frozenset("wn:")  # text starting so may have a `wrap:` prefix (not "": `"" in` is False)
 
 
@@ -323,7 +337,7 @@ def parse_message(s: str) -> str:
     return js_trim(text)
 
 
-def _final_text(txt: str) -> str:
+def final_text(txt: str) -> str:
     """What the parser keeps of a `:text` token: parse_message(txt[1:]) with entity codes decoded."""
     text = txt[1:].strip(JS_WS_CHARS)
     if text[:1] in _TRIMMED_TEXT_SPECIAL and text:
@@ -345,17 +359,17 @@ def read_line(m: re.Match, form: str, text: str, pos: int, nl: int, line: int, a
         append(_new(Token, ("restOfLine", label or "", line, (m.start(_G_BLABEL) if label is not None else nl) - pos)))
     elif form == "NOTE":
         kw, place, n1, comma, n2, txt = m.group(_G_NKW, _G_PLACE, _G_N1, _G_COMMA, _G_N2, _G_NTXT)
-        ptype, placement = _PLACEMENTS[place.lower()]
+        ptype, placement = PLACEMENTS[place.lower()]
         if n2 is not None and ptype != "over":
             return False  # `left of A, B` is a grammar error: the rule-by-rule parser reports it
         append(_new(Token, ("NOTE", (kw, ptype, place, n1, comma, n2, txt, placement,
-                                     (n1,) if n2 is None else (n1, n2), _final_text(txt)), line, m.start(_G_NKW) - pos)))
+                                     (n1,) if n2 is None else (n1, n2), final_text(txt)), line, m.start(_G_NKW) - pos)))
     elif form == "PART_AS":
         kw, pid, as_word, label = m.group(_G_PKW, _G_PN, _G_PAS, _G_PLABEL)
         kind = "participant" if kw.lower() == "participant" else "participant_actor"
         append(_new(Token, ("PART", (kind, kw, pid, as_word, label, decode_entities(parse_message(label))), line,
                             m.start(_G_PKW) - pos)))
-    elif _AS_AHEAD.match(text, nl):
+    elif AS_AHEAD.match(text, nl):
         return False
     elif form == "PART":
         kw = m.group(_G_PKW)
@@ -416,7 +430,7 @@ def tokenize(text: str, fast_paths: bool = True) -> tuple[list[Token], list[Comm
                         a, arrow, mod, b, txt = m.group(_G_A, _G_ARROW, _G_MOD, _G_B, _G_TXT)
                         text_kept = txt[1:].strip(JS_WS_CHARS)
                         if text_kept[:1] in _TRIMMED_TEXT_SPECIAL or "\ufb02" in text_kept or "\u00b6" in text_kept:
-                            text_kept = _final_text(txt)
+                            text_kept = final_text(txt)
                         append(new_token(Token, ("MSG", (a, arrow, mod, b, txt, text_kept), line, m.start(_G_A) - pos)))
                     elif not read_line(m, form, text, pos, nl, line, append):
                         break

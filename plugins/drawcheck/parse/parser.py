@@ -14,16 +14,15 @@ import difflib
 import re
 import sys
 
+from drawcheck.parse.grammar import BLOCK_KEYWORDS, BRANCH_KEYWORDS, BRANCH_OF, MAX_DEPTH, parse_box_data
 from drawcheck.parse.jsregex import js_trim
 from drawcheck.parse.lexer import ARROWS, FAST_TOKEN_TYPES, Token, parse_message, tokenize  # noqa: F401
 from drawcheck.parse.model import (
     Activation, Autonumber, Block, Box, Branch, Diagram, Directive, Link, Message, Note, ParseError, Participant,
 )
+from drawcheck.parse.plain import read_plain
 from drawcheck.parse.preprocess import Prepared, decode_entities, prepare, yaml_error
 
-BLOCK_KEYWORDS = ("loop", "rect", "opt", "alt", "par", "par_over", "critical", "break")
-BRANCH_OF = {"alt": "else", "par": "and", "par_over": "and", "critical": "option"}
-BRANCH_KEYWORDS = {"else": "alt", "and": "par", "option": "critical"}
 PARTICIPANT_KEYWORDS = ("participant", "participant_actor", "destroy")
 LINK_KEYWORDS = ("links", "link", "properties", "details")
 KEYWORD_TOKENS = frozenset({
@@ -49,35 +48,6 @@ class _TooDeep(Exception):
     """Blocks nested deeper than MAX_DEPTH: we stop instead of recursing further."""
 
 
-MAX_DEPTH = 1000  # Mermaid has no limit; a file within the intake limit (2000 lines) cannot reach it validly
-
-
-_CSS_NAMED = frozenset("""aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet
-brown burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson cyan darkblue darkcyan
-darkgoldenrod darkgray darkgreen darkgrey darkkhaki darkmagenta darkolivegreen darkorange darkorchid darkred
-darksalmon darkseagreen darkslateblue darkslategray darkslategrey darkturquoise darkviolet deeppink deepskyblue
-dimgray dimgrey dodgerblue firebrick floralwhite forestgreen fuchsia gainsboro ghostwhite gold goldenrod gray green
-greenyellow grey honeydew hotpink indianred indigo ivory khaki lavender lavenderblush lawngreen lemonchiffon
-lightblue lightcoral lightcyan lightgoldenrodyellow lightgray lightgreen lightgrey lightpink lightsalmon
-lightseagreen lightskyblue lightslategray lightslategrey lightsteelblue lightyellow lime limegreen linen magenta
-maroon mediumaquamarine mediumblue mediumorchid mediumpurple mediumseagreen mediumslateblue mediumspringgreen
-mediumturquoise mediumvioletred midnightblue mintcream mistyrose moccasin navajowhite navy oldlace olive olivedrab
-orange orangered orchid palegoldenrod palegreen paleturquoise palevioletred papayawhip peachpuff peru pink plum
-powderblue purple rebeccapurple red rosybrown royalblue saddlebrown salmon sandybrown seagreen seashell sienna silver
-skyblue slateblue slategray slategrey snow springgreen steelblue tan teal thistle tomato turquoise violet wheat white
-whitesmoke yellow yellowgreen transparent currentcolor""".split())
-
-
-def parse_box_data(s: str) -> tuple[str, str]:
-    """(label, color) of `box COLOR LABEL`, the way Mermaid splits it."""
-    import re
-
-    m = re.match(r"((?:rgba?|hsla?)\s*\(.*\)|\w*)(.*)\Z", s, re.ASCII | re.DOTALL)
-    color = js_trim(m.group(1)) if m and m.group(1) else "transparent"
-    title = js_trim(m.group(2)) if m and m.group(2) else ""
-    if not (color.lower() in _CSS_NAMED or re.match(r"(?:rgba?|hsla?)\s*\(", color)):
-        color, title = "transparent", js_trim(s)
-    return parse_message(title) if title else "", color
 
 
 def _load_metadata(text: str):
@@ -847,7 +817,9 @@ def _js_length(text: str) -> int:
 
 def parse_source(text: str, fast_paths: bool = True) -> Diagram:
     """parse_text; `fast_paths=False` reads every line rule by rule (the tests compare the two)."""
-    d = parse_prepared(prepare(text), fast_paths)
+    d = read_plain(text) if fast_paths else None
+    if d is None:
+        d = parse_prepared(prepare(text), fast_paths)
     if len(text) > MAX_TEXT_SIZE // 2 and _js_length(text) > MAX_TEXT_SIZE:
         d.errors.insert(0, ParseError(
             line=1, column=1, message="the diagram has %d characters; Mermaid draws at most %d (its maxTextSize) and "

@@ -31,7 +31,7 @@ _CLASSDEF_SEMI = re.compile(r"classDef" + DOT + r"*:" + NOT_WS + r"*#" + DOT + r
 _ENTITY = re.compile(r"#(\w+);", FLAGS)
 _INT = re.compile(r"\+?\d+\Z", FLAGS)
 _SEQUENCE = re.compile(WS + r"*sequenceDiagram", FLAGS)
-_C4 = re.compile(r"\A" + WS + r"*C4Context|C4Container|C4Component|C4Dynamic|C4Deployment", FLAGS)
+C4_DETECTOR = re.compile(r"\A" + WS + r"*C4Context|C4Container|C4Component|C4Dynamic|C4Deployment", FLAGS)
 _ERROR = re.compile(WS + r"*error" + WS + r"*\Z", FLAGS | re.IGNORECASE)
 _DASHES = re.compile(WS + r"*---", FLAGS)
 _LINE_TERMINATORS = "\n\r\u2028\u2029"
@@ -264,7 +264,7 @@ def detect_type(text: str) -> str:
         return "error"
     if _DASHES.match(text):
         return "---"
-    if "C4" in text and _C4.search(text):
+    if "C4" in text and C4_DETECTOR.search(text):
         return "c4"
     if _SEQUENCE.match(text):
         return "sequence"

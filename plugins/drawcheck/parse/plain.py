@@ -1,0 +1,210 @@
+"""One pass for plain files: the common case, read straight into the model.
+
+Most learner files are plain statement lines (messages, declarations, notes,
+activations, blocks, boxes), perhaps with whole-line `%%` comments. For such a file
+`read_plain` reads each line with the lexer's whole-line forms (FAST_LINE,
+which the lexer proves equal to Mermaid's rule-by-rule reading) and builds
+the Diagram at once, replaying the parser's database rules inline: no token
+list, no second pass.
+
+It returns None as soon as anything needs the full pipeline: preprocessing that
+would change the text, a line FAST_LINE does not read, or anything that would be
+an error. The full parser then reads the file and reports it. (A name that
+starts with a keyword, such as `end user`, is such a case.)
+tests/parse/test_plain_reader.py proves the two give equal Diagrams.
+"""
+
+from __future__ import annotations
+
+import re
+
+from drawcheck.parse.grammar import BRANCH_KEYWORDS, BRANCH_OF, MAX_DEPTH, parse_box_data
+from drawcheck.parse.jsregex import FLAGS, JS_WS_CHARS, WS_NO_NL
+from drawcheck.parse.lexer import AS_AHEAD, FAST_LINE_UNCHECKED, KEYWORD_START, PLACEMENTS, final_text, parse_message
+from drawcheck.parse.model import Activation, Autonumber, Block, Box, Branch, Diagram, Message, Note, Participant
+from drawcheck.parse.preprocess import C4_DETECTOR, decode_entities
+
+HEADER = "sequenceDiagram\n"
+_GROUP = FAST_LINE_UNCHECKED.groupindex
+_MESSAGE = tuple(_GROUP[n] for n in ("a", "arrow", "mod", "b", "txt"))
+_NOTE = tuple(_GROUP[n] for n in ("place", "n1", "n2", "ntxt"))
+_BLOCK = (_GROUP["blk"], _GROUP["blabel"])
+_DECLARE_AS = (_GROUP["pkw"], _GROUP["pn"], _GROUP["plabel"])
+_DECLARE = (_GROUP["pkw"], _GROUP["pm"])
+_ACTIVATE = (_GROUP["akw"], _GROUP["an"])
+_END = _GROUP["end"]
+_MAY_WRAP = frozenset("wn:")  # message text starting so may carry a `wrap:` prefix
+# `box LABEL` alone on its line, read as the lexer's LINE state reads it (no `;` or `#`: those end the text).
+BOX_LINE = re.compile(r"[ \t]*+(?i:box)(?![A-Za-z0-9_])(?:" + WS_NO_NL + r"++([^#\n;]*+))?\Z", FLAGS)
+
+
+def changed_by_preprocessing(raw: str) -> bool:
+    """Would Mermaid's preprocessing change more than whole-line `%%` comments? (Entity codes, CR, directives,
+    tag attributes, line separators, a C4 keyword: the full pipeline handles those.)"""
+    return ("#" in raw or "\r" in raw or "%%{" in raw or "\u2028" in raw or "\u2029" in raw
+            or ("<" in raw and '="' in raw) or ("C4" in raw and C4_DETECTOR.search(raw) is not None))
+
+
+def _is_comment(stripped: str) -> bool:
+    """A whole-line comment that Mermaid's preprocessing deletes (`%%` and at least one more character)."""
+    return stripped.startswith("%%") and len(stripped) > 2
+
+
+def _alias_follows(lines: list[str], start: int) -> bool:
+    """Is the next statement line `as ...`? Mermaid then reads it as the alias of the declaration before it."""
+    for k in range(start, len(lines)):
+        stripped = lines[k].lstrip(JS_WS_CHARS)
+        if stripped and not _is_comment(stripped):
+            return AS_AHEAD.match("\n" + stripped + "\n") is not None
+    return False
+
+
+def read_plain(raw: str) -> Diagram | None:
+    """The Diagram of a plain, valid file, equal to what the full parser makes of it; None for anything else."""
+    if not raw.startswith(HEADER) or changed_by_preprocessing(raw):
+        return None
+    lines = raw.split("\n")
+    d = Diagram(header_line=1)
+    actors: dict[str, Participant] = {}
+    box_of: dict[str, Box] = {}
+    active: dict[str, int] = {}
+    open_blocks: list[tuple[Block, list]] = []  # each open block, with the statement list it sits in
+    box: Box | None = None  # the open `box`, which holds only declarations
+    out = d.statements
+    match = FAST_LINE_UNCHECKED.match
+    plain_names: set[str] = set()  # names known not to start with a keyword
+    new_participant = Participant
+    new_message = Message
+
+    def declare(pid: str, label: str | None, kind: str | None, line: int) -> bool:
+        """Mermaid's database adding or updating a participant; False where it reports an error."""
+        old = actors.get(pid)
+        if old is None:
+            p = actors[pid] = new_participant(pid, pid if label is None else label, kind or "participant", line)
+            d.participants.append(p)
+            if box is not None:
+                p.box = box.label
+                box.participants.append(pid)
+                box_of[pid] = box
+            return True
+        if box is not None:
+            old_box = box_of.get(pid)
+            if old_box is None:
+                old.box = box.label
+                box_of[pid] = box
+            elif old_box is not box:
+                return False  # a participant can be in only one box
+        if label is not None:  # a later declaration relabels the participant
+            old.label, old.kind, old.metadata = label, kind, {}
+        return True
+
+    for index in range(1, len(lines)):
+        line = lines[index]
+        n = index + 1
+        m = match(line)
+        if m is None:
+            stripped = line.lstrip(" \t")
+            if not stripped:
+                continue
+            if _is_comment(stripped):
+                d.comments.append((n, stripped))
+                continue
+            b = BOX_LINE.match(line)
+            if b is None or box is not None:
+                return None
+            label, color = parse_box_data(decode_entities(b.group(1) or ""))
+            box = Box(label, color, n, n)
+            d.boxes.append(box)
+            continue
+        form = m.lastgroup
+        if box is not None:  # inside a box: declarations and its `end` only
+            if form == "END" and m.group(_END).lower() == "end":
+                box.end_line = n
+                box = None
+                continue
+            if form != "PART" and form != "PART_AS":
+                return None
+        if form == "MSG":
+            source, arrow, mod, target, txt = m.group(*_MESSAGE)
+            if source not in plain_names or target not in plain_names:
+                if KEYWORD_START.match(source) or KEYWORD_START.match(target):
+                    return None
+                plain_names.add(source)
+                plain_names.add(target)
+            if source not in actors:
+                declare(source, None, None, n)
+            if target not in actors:
+                declare(target, None, None, n)
+            if mod == "+":
+                active[target] = active.get(target, 0) + 1
+            elif mod:
+                if active.get(source, 0) < 1:
+                    return None
+                active[source] -= 1
+            text = txt[1:].strip(JS_WS_CHARS)
+            if text[:1] in _MAY_WRAP or "\ufb02" in text or "\u00b6" in text:
+                text = final_text(txt)
+            out.append(new_message(source, target, text, arrow, n, mod == "+", mod == "-"))
+        elif form == "BLOCK":
+            keyword, label = m.group(*_BLOCK)
+            kind = keyword.lower()
+            label = decode_entities(parse_message(label)) if label else ""
+            if kind in BRANCH_KEYWORDS:
+                if not open_blocks or BRANCH_OF.get(open_blocks[-1][0].kind) != kind:
+                    return None
+                branch = Branch(kind, label, n)
+                open_blocks[-1][0].branches.append(branch)
+            else:
+                if len(open_blocks) >= MAX_DEPTH:
+                    return None
+                branch = Branch(kind, label, n)
+                block = Block(kind, label, n, n, [branch])
+                out.append(block)
+                open_blocks.append((block, out))
+            out = branch.statements
+        elif form == "END":
+            if m.group(_END).lower() == "autonumber":
+                out.append(Autonumber(n))
+            elif not open_blocks:
+                return None
+            else:
+                block, out = open_blocks.pop()
+                block.end_line = n
+        elif form == "NOTE":
+            place, first, second, txt = m.group(*_NOTE)
+            token_type, placement = PLACEMENTS[place.lower()]
+            if second is not None and token_type != "over":
+                return None
+            names = (first,) if second is None else (first, second)
+            for name in names:
+                if name not in plain_names:
+                    if KEYWORD_START.match(name):
+                        return None
+                    plain_names.add(name)
+                if name not in actors:
+                    declare(name, None, None, n)
+            out.append(Note(placement, names, final_text(txt), n))
+        elif form == "PART_AS":
+            keyword, pid, label = m.group(*_DECLARE_AS)
+            kind = "participant" if keyword.lower() == "participant" else "actor"
+            if not declare(pid, decode_entities(parse_message(label)), kind, n):
+                return None
+        elif _alias_follows(lines, index + 1):
+            return None
+        elif form == "PART":
+            keyword, pid = m.group(*_DECLARE)
+            if not declare(pid, None, "participant" if keyword.lower() == "participant" else "actor", n):
+                return None
+        else:  # ACT
+            keyword, actor = m.group(*_ACTIVATE)
+            if keyword.lower() == "activate":
+                active[actor] = active.get(actor, 0) + 1
+                out.append(Activation(actor, True, n))
+            elif active.get(actor, 0) < 1:
+                return None
+            else:
+                active[actor] -= 1
+                out.append(Activation(actor, False, n))
+    if open_blocks or box is not None:
+        return None
+    return d
