@@ -13,6 +13,7 @@ from drawcheck.parse.model import (  # noqa: F401
     Activation, Autonumber, Block, Box, Branch, Diagram, Directive, Link, Message, Note,
     ParseError, Participant, Statement,
 )
+from drawcheck.parse.parser import parse_source
 
 __all__ = [
     "parse_text", "parse_bytes", "parse_file", "Activation", "Autonumber", "Block", "Box", "Branch", "Diagram",
@@ -22,8 +23,6 @@ __all__ = [
 
 def parse_text(text: str) -> Diagram:
     """Parse Mermaid sequenceDiagram text the way Mermaid 12.3.0 reads it."""
-    from drawcheck.parse.parser import parse_source
-
     return parse_source(text)
 
 
