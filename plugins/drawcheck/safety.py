@@ -241,7 +241,7 @@ def find_unsafe(diagram: "Diagram | None", text: str) -> list[UnsafeItem]:
     """
     if not _may_be_unsafe(text):
         return _directive_items(diagram)
-    lines = _SOURCE_LINES.split(text)
+    lines = _SOURCE_LINES.split(text) if "\r" in text else text.split("\n")
     items: dict[tuple[int, str], UnsafeItem] = {}
 
     def add(line: int, what: str) -> None:
@@ -252,7 +252,10 @@ def find_unsafe(diagram: "Diagram | None", text: str) -> list[UnsafeItem]:
         for item in _front_matter_items(lines, *span):
             add(item.line, item.what)
 
+    suspect = _suspect_lines(text)
     for index, raw in enumerate(lines):
+        if suspect is not None and index not in suspect:
+            continue  # nothing on this line can trip a check
         number = index + 1
         in_front_matter = span is not None and span[0] <= index <= span[1]
         # one string holding the line as written and every decoded reading of it
@@ -286,26 +289,54 @@ def find_unsafe(diagram: "Diagram | None", text: str) -> list[UnsafeItem]:
 
 
 # Without one of these no check in find_unsafe can fire (entity, JSON and invisible-character
-# forms all need one too). Most drawings have none, so their per-line scan is skipped; the tests
-# in tests/safety compare both paths.
-_SUSPECT_CHAR = re.compile(
-    "[<=&#\\\\$%{\x00-\x08\x0b-\x1f\x7f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]"
-)
-_BLOCK_START_AT = re.compile(r"[ \t]*(?:```|~~~|\?\?\?|!!!|///|--|\*\*\*)")
-_BLOCK_START_AFTER_NEWLINE = re.compile(r"\n[ \t]*(?:```|~~~|\?\?\?|!!!|///|--|\*\*\*)")
+# forms all need one too): a suspect character, `::`, a Markdown block start at a line start, or
+# `script:` / `data:` once spaces are squeezed out. Most drawings have none, so their per-line scan
+# is skipped; most others have one or two suspect lines, and only those are scanned. The tests in
+# tests/safety compare both shortcuts with the full scan.
+_QUIET_BYTES = bytes(b for b in range(128) if b in (9, 10) or (32 <= b < 127 and chr(b) not in "<=&#\\$%{"))
+_BLOCK_START_AFTER_NEWLINE = re.compile(rb"\n(?:```|~~~|\?\?\?|!!!|///|--|\*\*\*)")  # spaces and tabs removed
+_LOWER_CASE = bytes(range(256)).lower()  # a bytes.translate table
 
 
 def _may_be_unsafe(text: str) -> bool:
     """False only when no line of `text` can trigger any check of find_unsafe."""
-    if _SUSPECT_CHAR.search(text) or "::" in text:
-        return True
     if not text.isascii():
         return True  # Unicode spaces and invisibles: let the full scan decide
-    if _BLOCK_START_AT.match(text) or _BLOCK_START_AFTER_NEWLINE.search(text):
+    data = text.encode("ascii")
+    if data.translate(None, _QUIET_BYTES) or b"::" in data:
         return True
-    # What a URL parser sees; ASCII text here has no control characters but tab and newline.
-    squeezed = "".join(text.split()).lower()
-    return "script:" in squeezed or "data:" in squeezed
+    flat = b"\n" + data.translate(_LOWER_CASE, b" \t")  # each line lower-cased, without spaces and tabs
+    return bool(_BLOCK_START_AFTER_NEWLINE.search(flat)) or b"script:" in flat or b"data:" in flat
+
+
+def _suspect_lines(text: str) -> set[int] | None:
+    """0-based numbers of the lines on which a check of find_unsafe may fire; None: maybe any line."""
+    if not text.isascii() or "\r" in text:
+        return None  # rare: other line ends and invisible characters, scan every line
+    data = text.encode("ascii")
+    positions = _positions(data, b"::")
+    for byte in set(data.translate(None, _QUIET_BYTES)):
+        positions += _positions(data, bytes((byte,)))
+    flat = b"\n" + data.translate(_LOWER_CASE, b" \t")  # newlines stay, so line numbers do too
+    starts = [m.start() + 1 for m in _BLOCK_START_AFTER_NEWLINE.finditer(flat)]
+    squeezed = _positions(flat, b"script:") + _positions(flat, b"data:")
+    if len(positions) + len(starts) + len(squeezed) > _MAX_SUSPECTS:
+        return None  # so many that counting lines for each would cost more than scanning them all
+    lines = {data.count(b"\n", 0, p) for p in positions}
+    lines.update(flat.count(b"\n", 0, p) - 1 for p in starts + squeezed)  # -1: the newline put in front
+    return lines
+
+
+_MAX_SUSPECTS = 64
+
+
+def _positions(data: bytes, needle: bytes) -> list[int]:
+    out = []
+    at = data.find(needle)
+    while at != -1:
+        out.append(at)
+        at = data.find(needle, at + 1)
+    return out
 
 
 def _directive_items(diagram) -> list[UnsafeItem]:

@@ -72,7 +72,8 @@ def grade_diagram(diagram: Diagram, text: str, *, file: str, reference: Referenc
     scored += checks.missing(rec, ref)
     scored += checks.branches(rec, ref)
     scored += checks.order(rec, ref)
-    boundary_findings, circled, strays = checks.boundary(rec, ref)
+    sides = checks.boundary_sides(rec, ref)
+    boundary_findings, circled, strays = checks.boundary(rec, ref, sides)
     scored += boundary_findings
     cycle_findings = checks.cycles(rec, ref, circled, strays)
     if cycle_findings:
@@ -95,8 +96,9 @@ def grade_diagram(diagram: Diagram, text: str, *, file: str, reference: Referenc
     findings = [f for f, _ in scored]
     findings.sort(key=_finding_order)
     status = "invalid" if diagram.errors else "corrections" if corrections else "correct"
+    points, placement = _drawn(rec, ref, sides)
     return Result(
-        file=file, status=status, score=score, points=_points(rec, ref), boundary=_placement(rec, ref),
+        file=file, status=status, score=score, points=points, boundary=placement,
         findings=findings, reason=rec.reason.text if rec.reason else None, cache_function=cache_text,
     )
 
@@ -109,38 +111,40 @@ def _finding_order(f: Finding):
     return (line is None, line or 0, _KIND_RANK.get(f.kind, 99))
 
 
-def _points(rec: Recognised, ref: Reference) -> list[DrawnPoint]:
-    cycles = ref.boundary.cycles if ref.boundary else None
-    off_sides = ref._derived.get("off_sides")
-    if off_sides is None:
-        off_sides = ref._derived["off_sides"] = {s.id for s in ref.steps if ref.cycles[s.cycle].role != "main"}
-    out = []
-    cut = rec.boundary.index if rec.boundary is not None and cycles is not None else None
-    for m in rec.first.values():
-        cycle = m.item.cycle
-        if cycle is None and cut is not None and m.step not in off_sides:
+def _drawn(rec: Recognised, ref: Reference, sides) -> tuple[list[DrawnPoint], BoundaryPlacement | None]:
+    """The points the learner drew, with their cycles, and where they put the boundary (one pass)."""
+    found = rec.boundary
+    if found is None:
+        return [DrawnPoint(m.step, m.label, m.line, m.item.cycle) for m in rec.first.values()], None
+    off_sides, path = _drawn_tables(ref)
+    before_cycle, after_cycle = ref.boundary.cycles
+    cut = found.index
+    points = []
+    before = after = None
+    for m in rec.first.values():  # in source order
+        step, item = m.step, m.item
+        drawn_after = item.index >= cut
+        cycle = item.cycle
+        if cycle is None and step not in off_sides:
             # the boundary says; it cannot tell for a step outside both sides
-            cycle = cycles[1] if m.item.index >= cut else cycles[0]
-        out.append(DrawnPoint(m.step, m.label, m.line, cycle))
-    return out  # rec.first is already in source order
+            cycle = after_cycle if drawn_after else before_cycle
+        points.append(DrawnPoint(step, m.label, m.line, cycle))
+        if step in path:
+            if not drawn_after:
+                before = step
+            elif after is None:
+                after = step
+    early, late, _strays = sides
+    return points, BoundaryPlacement(before, after, found.line, len(late) - len(early))
 
 
-def _placement(rec: Recognised, ref: Reference) -> BoundaryPlacement | None:
-    if rec.boundary is None:
-        return None
-    path = ref._derived.get("placement_path")
-    if path is None:
+def _drawn_tables(ref: Reference) -> tuple[set[str], set[str]]:
+    """(steps outside both sides of the boundary, steps a boundary placement is named after)."""
+    tables = ref._derived.get("drawn_tables")
+    if tables is None:
+        off_sides = {s.id for s in ref.steps if ref.cycles[s.cycle].role != "main"}
         path = {s.id for s in checks.main_path_steps(ref)}
         if ref.cache_function:
             path.add(ref.cache_function.step)
-        ref._derived["placement_path"] = path
-    cut = rec.boundary.index
-    before = after = None
-    for m in rec.first.values():  # in source order
-        if m.step in path:
-            if m.item.index < cut:
-                before = m.step
-            elif after is None:
-                after = m.step
-    early, late, _strays = checks.boundary_sides(rec, ref)
-    return BoundaryPlacement(before, after, rec.boundary.line, len(late) - len(early))
+        tables = ref._derived["drawn_tables"] = (off_sides, path)
+    return tables

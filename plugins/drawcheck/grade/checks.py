@@ -39,8 +39,8 @@ def names(rec: Recognised, ref: Reference) -> Scored:
     """Spelling near misses and old names: hints."""
     out: Scored = []
     seen = set()
-    for m in rec.mentions:
-        if m.how == "exact" or (m.step, m.label.lower()) in seen:
+    for m in [m for m in rec.mentions if m.how != "exact"]:  # few: most names are spelt right
+        if (m.step, m.label.lower()) in seen:
             continue
         seen.add((m.step, m.label.lower()))
         step = ref.step(m.step)
@@ -54,10 +54,12 @@ def names(rec: Recognised, ref: Reference) -> Scored:
 
 def extras(rec: Recognised, ref: Reference) -> Scored:
     """Names that are no step at all: hints that say what happens there instead."""
-    by_name = {n.name: n for n in ref.not_steps}
+    by_name = ref._derived.get("not_steps_by_name")
+    if by_name is None:
+        by_name = ref._derived["not_steps_by_name"] = {n.name: n for n in ref.not_steps}
     out: Scored = []
     seen = set()
-    for item in rec.items:
+    for item in rec.notable:
         if not item.info.has_not_step or item.role == "reason":
             continue
         steps_here = {m.target for m in item.matches if m.kind == "step"}
@@ -183,13 +185,8 @@ def order(rec: Recognised, ref: Reference) -> Scored:
         keys = ref._derived["main_path_keys"] = {s.id: (s.index, TIER_WEIGHT[s.tier]) for s in main_path_steps(ref)}
     drawn = [m for m in rec.first.values() if m.step in keys]  # rec.first is in source order
     seq = [keys[m.step] for m in drawn]
-    last = -1
-    for key, _ in seq:
-        if key <= last:
-            break
-        last = key
-    else:
-        return []  # already in order: the common case
+    if seq == sorted(seq):
+        return []  # already in order (no step is drawn twice in rec.first): the common case
     keep = _heaviest_increasing(seq)
     if len(keep) == len(drawn):
         return []
@@ -262,9 +259,11 @@ def _plural(n: int) -> dict[str, str]:
     return {"step_word": "step" if n == 1 else "steps", "runs": "runs" if n == 1 else "run"}
 
 
-def boundary(rec: Recognised, ref: Reference) -> tuple[Scored, set[str], set[str]]:
+def boundary(rec: Recognised, ref: Reference, sides: tuple[list[Mention], list[Mention], list[Mention]],
+             ) -> tuple[Scored, set[str], set[str]]:
     """The boundary itself; returns the steps it circles (so wrong-cycle does not repeat them) and the
-    strays on its wrong side that it does not explain (wrong-cycle circles those)."""
+    strays on its wrong side that it does not explain (wrong-cycle circles those). `sides` is
+    `boundary_sides(rec, ref)`."""
     spec = ref.boundary
     if spec is None:
         return [], set(), set()
@@ -274,7 +273,7 @@ def boundary(rec: Recognised, ref: Reference) -> tuple[Scored, set[str], set[str
         return [(Finding("boundary", None, None, "correction", spec.missing), 1)], set(), set()
     if rec.boundary.source == "cycles":
         return [], set(), set()
-    early, late, strays = boundary_sides(rec, ref)
+    early, late, strays = sides
     out: Scored = []
     after_name = ref.step(spec.after).name
     line = rec.boundary.line
@@ -309,13 +308,14 @@ def cycles(rec: Recognised, ref: Reference, already: set[str], strays: set[str] 
         fine = ref._derived["fine_cycles"] = {
             s.id: frozenset((s.cycle, *s.also_in, *branch_cycles)) for s in ref.steps}
     wrong = []
-    for m in rec.first.values():
+    for step_id, m in rec.first.items():
         drawn = m.item.cycle
-        if m.step in strays and ref.boundary is not None:
+        if step_id in strays and ref.boundary is not None:
             drawn = rec.effective_cycle(m.item, ref.boundary.cycles)
-        if drawn is not None and drawn not in fine[m.step] and m.step not in already:
-            wrong.append((ref.step(m.step), m, drawn))
-    wrong.sort(key=lambda w: w[0].index)
+        if drawn is not None and drawn not in fine[step_id] and step_id not in already:
+            wrong.append((ref.step(step_id), m, drawn))
+    if len(wrong) > 1:
+        wrong.sort(key=lambda w: w[0].index)
     for step, m, drawn in wrong:
         cond = m.item.conditional_line
         if step.branch and cond is not None and (m.item.cycle_line or 0) < cond:
@@ -379,7 +379,7 @@ def cache_function(rec: Recognised, ref: Reference) -> tuple[Scored, str | None]
                 wrong_by_key.setdefault(hit.target, w.message)
             wrong_by_key.setdefault(compact(n), w.message)
     fallback_line = None
-    for item in rec.items:
+    for item in rec.notable:
         if item.role != "cache" and not item.to_cache:
             continue
         for hit in item.matches:
@@ -394,7 +394,7 @@ def cache_function(rec: Recognised, ref: Reference) -> tuple[Scored, str | None]
 def beliefs(rec: Recognised, ref: Reference) -> Scored:
     out: Scored = []
     seen = set()
-    for item in rec.items:
+    for item in rec.notable:
         if not item.info.beliefs:
             continue
         for b in item.info.beliefs:

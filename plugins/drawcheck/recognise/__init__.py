@@ -13,6 +13,7 @@ second of several unlabelled top-level `rect` blocks. docs/grading.md has the de
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -29,32 +30,47 @@ ASYNC_ARROWS = ("-)", "--)")
 class Item:
     """One piece of learner text: a message, a note, or a block label.
 
-    A plain class: most fields keep their class-level default, so making one (once per line of
-    every drawing) costs a few assignments, not seventeen.
+    Made once per line of every drawing: slots, every field set in one call.
     """
 
-    role: str = "plain"  # "plain" | "reason" | "cache" | "boundary"
-    header: str | None = None  # the cycle this item announces for what follows
-    cycle: str | None = None  # explicit cycle label in force here
-    cycle_line: int | None = None  # where that label was written
-    conditional: bool = False  # inside alt/opt/break or an option of critical
-    async_arrow: bool = False
-    conditional_line: int | None = None  # line of the innermost conditional block or branch
-    to_cache: bool = False  # a message to/from (or note over) a cache participant
-    source: str | None = None
-    target: str | None = None
-    in_par: int | None = None  # line of the enclosing par block
+    __slots__ = ("index", "line", "text", "kind", "info", "role", "header", "cycle", "cycle_line", "context",
+                 "async_arrow", "to_cache", "source", "target")
 
-    def __init__(self, index: int, line: int, text: str, kind: str, info: "TextInfo", ctx: tuple = ROOT):
+    def __init__(self, index: int, line: int, text: str, kind: str, info: "TextInfo", ctx: tuple = ROOT,
+                 source: str | None = None, target: str | None = None):
         self.index = index
         self.line = line
         self.text = text
         self.kind = kind  # "message" | "note" | "label" | "comment" (only ever the reason)
         self.info = info  # the cached TextInfo of `text`
-        self.matches = info.matches
-        self.role = info.role
-        if ctx is not ROOT:
-            self.conditional, self.conditional_line, self.in_par = ctx
+        self.role: str = info.role  # "plain" | "reason" | "cache" | "boundary"
+        self.header: str | None = None  # the cycle this item announces for what follows
+        self.cycle: str | None = None  # explicit cycle label in force here
+        self.cycle_line: int | None = None  # where that label was written
+        self.context = ctx  # (conditional, conditional_line, in_par): see the properties below
+        self.async_arrow = False
+        self.to_cache = False  # a message to/from (or note over) a cache participant
+        self.source = source
+        self.target = target
+
+    @property
+    def matches(self) -> tuple[Match, ...]:
+        return self.info.matches
+
+    @property
+    def conditional(self) -> bool:
+        """Inside alt/opt/break or an option of critical."""
+        return self.context[0]
+
+    @property
+    def conditional_line(self) -> int | None:
+        """Line of the innermost conditional block or branch."""
+        return self.context[1]
+
+    @property
+    def in_par(self) -> int | None:
+        """Line of the enclosing par block."""
+        return self.context[2]
 
     def __repr__(self) -> str:
         return f"Item({self.index}, line {self.line}, {self.kind}, {self.text!r}, cycle={self.cycle})"
@@ -91,6 +107,9 @@ class Recognised:
     reason_explicit: bool = False
     cycles_marked: bool = False
     rect_starts: list[tuple[int, int]] = field(default_factory=list)  # (first item index, line) of top-level rects
+    # The few items the checks read one by one: a role (reason, cache, boundary), a non-step, a belief,
+    # an async arrow, or talk with the cache. Same order as `items`.
+    notable: list[Item] = field(default_factory=list)
 
     def effective_cycle(self, item: Item, spec_cycles: tuple[str, str] | None) -> str | None:
         if item.cycle is not None:
@@ -159,17 +178,17 @@ class TextInfo:
     """Everything about one piece of text that does not depend on where it is drawn (cached per text)."""
 
     matches: tuple[Match, ...]
-    step_matches: tuple[Match, ...]  # the ones that name a step
-    step_hits: tuple[tuple, ...]  # per step match: (step, label, start, how, legacy, also)
+    steps_named: frozenset  # ids of the steps it names
+    hits: tuple[tuple, ...]  # the steps it draws, for its role: (step, label, start, how, legacy) each
     role: str
     header_message: str | None  # the cycle it announces when written as a message
     header_other: str | None  # ... as a note or block label
     inline: str | None
-    has_step: bool
     has_not_step: bool
     cycles: frozenset
     beliefs: tuple
     reason_groups: tuple
+    notable: bool  # has a role, a non-step or a belief: see Recognised.notable
 
 
 MAX_INFO_CACHE = 50_000
@@ -201,18 +220,35 @@ def _text_info(ref: Reference, text: str) -> TextInfo:
     step_matches = tuple(m for m in matches if m.kind == "step")
     has_step = bool(step_matches)
     hdr = _header_cycle(matches) if role in ("plain", "boundary") else None
+    has_not_step = any(m.kind == "not-step" for m in matches)
+    beliefs = tuple(bl for bl, rx, with_rx in pats.beliefs
+                    if rx is not None and rx.search(wt) and (with_rx is None or with_rx.search(wt)))
     return TextInfo(
-        matches=matches, step_matches=step_matches, role=role,
-        step_hits=tuple((m.target, text[m.start:m.end], m.start, m.how, m.legacy, m.legacy.also if m.legacy else ())
-                        for m in step_matches),
+        matches=matches, steps_named=frozenset(m.target for m in step_matches), role=role,
+        hits=_hits(ref, text, role, step_matches),
         header_message=hdr if hdr and (role == "boundary" or not has_step) else None,
-        header_other=hdr, inline=_inline_cycle(matches), has_step=has_step,
-        has_not_step=any(m.kind == "not-step" for m in matches),
-        cycles=frozenset(m.target for m in matches if m.kind == "cycle"),
-        beliefs=tuple(bl for bl, rx, with_rx in pats.beliefs
-                      if rx is not None and rx.search(wt) and (with_rx is None or with_rx.search(wt))),
+        header_other=hdr, inline=_inline_cycle(matches),
+        has_not_step=has_not_step, cycles=frozenset(m.target for m in matches if m.kind == "cycle"), beliefs=beliefs,
         reason_groups=tuple(g for g, rx in pats.reason_groups if rx is not None and rx.search(wt)),
+        notable=role != "plain" or has_not_step or bool(beliefs),
     )
+
+
+def _hits(ref: Reference, text: str, role: str, step_matches: tuple[Match, ...]) -> tuple[tuple, ...]:
+    """The steps a text draws: none in a reason or at the boundary, only the cache step in a cache line."""
+    if role in ("reason", "boundary"):
+        return ()
+    cache_step = ref.cache_function.step if ref.cache_function else None
+    out = []
+    for m in step_matches:
+        if role == "cache" and m.target != cache_step:
+            continue
+        label = text[m.start:m.end]
+        out.append((m.target, label, m.start, m.how, m.legacy))
+        for other in m.legacy.also if m.legacy else ():
+            # an old name that covers several of today's steps draws them all, here
+            out.append((other, label, m.start, "exact", None))
+    return tuple(out)
 
 
 def reason_groups_hit(ref: Reference, text: str) -> list:
@@ -237,191 +273,14 @@ def beliefs_hit(ref: Reference, text: str) -> list:
 
 def recognise(diagram: Diagram, ref: Reference) -> Recognised:
     """Everything the learner drew, in source order, with cycles and the boundary."""
-    names = matcher(ref)
-    pats = _patterns(ref)
-    participant_cycle: dict[str, str] = {}
-    participant_step: dict[str, str] = {}
-    participant_cache: set[str] = set()
-    labels = {}
-    known = ref._derived.setdefault("participants", {})
-    for p in diagram.participants:
-        labels[p.id] = p.label or p.id
-        key = (p.id, p.label, p.box)
-        facts = known.get(key)
-        if facts is None:
-            if len(known) > MAX_INFO_CACHE:
-                known.clear()
-            facts = known[key] = _participant_facts(p, names, pats)
-        cyc, st, to_cache = facts
-        if cyc:
-            participant_cycle[p.id] = cyc
-        if st:
-            participant_step[p.id] = st
-        if to_cache:
-            participant_cache.add(p.id)
-
     rec = Recognised()
-    items = rec.items
-    after_cycle = ref.boundary.cycles[1] if ref.boundary else None
-    before_cycle = ref.boundary.cycles[0] if ref.boundary else None
-
-    infos = ref._derived.setdefault("text_info", {})
-
-    def new_item(line, text, kind, ctx, source=None, target=None, async_arrow=False) -> Item:
-        text = text or ""
-        info = infos.get(text) or text_info(ref, text)
-        # positional arguments: this runs once per line of every drawing
-        item = Item(len(items), line, text, kind, info, ctx)
-        header = info.header_message if kind == "message" else info.header_other
-        if header:
-            item.header = header
-        items.append(item)
-        return item
-
-    def context(parent: tuple, block: Block, branch) -> tuple:
-        conditional, cond_line, in_par = parent
-        kind = block.kind
-        if kind in CONDITIONAL_BLOCKS or kind == "critical":
-            cond_line = branch.line
-            if kind != "critical" or branch is not block.branches[0]:
-                conditional = True
-        if kind == "par" and in_par is None:
-            in_par = block.line
-        return (conditional, cond_line, in_par)
-
-    def item_participant_cycle(item: Item, actors) -> str | None:
-        for a in actors:
-            if a in participant_cycle:
-                return participant_cycle[a]
-        return None
-
-    extra_mentions: list[Mention] = []  # drawn by participants named after steps
-
-    def visit(statements, current: str | None, current_line: int | None, ctx, backfill_line: int | None):
-        header_scope = False  # `current` was set by a header written in this scope
-        if backfill_line is not None:
-            # An unlabelled block takes the cycle of its first header note (the rect convention).
-            first = next((s for s in statements if isinstance(s, (Note, Message))), None)
-            if first is not None:
-                info = text_info(ref, first.text or "")
-                hdr = info.header_message if isinstance(first, Message) else info.header_other
-                if hdr:
-                    current, current_line = hdr, backfill_line
-        for s in statements:
-            if isinstance(s, Message):
-                text = s.text or ""
-                info = infos.get(text) or text_info(ref, text)
-                source, target, line = s.source, s.target, s.line
-                item = Item(len(items), line, text, "message", info, ctx)
-                items.append(item)
-                item.source, item.target = source, target
-                header = info.header_message
-                if s.arrow in ASYNC_ARROWS:
-                    item.async_arrow = True
-                    if info.role == "plain" and after_cycle in info.cycles:
-                        item.role = "boundary"
-                        header = after_cycle
-                if header:
-                    item.header = header
-                elif participant_cache and (source in participant_cache or target in participant_cache):
-                    role = item.role
-                    item.to_cache = role == "plain" or role == "boundary"
-                if header and header != current:
-                    current, current_line, header_scope = header, line, True
-                elif header_scope and item.role == "boundary" and current == before_cycle:
-                    # A section header for the first cycle ends at the `go`: what follows is labelled by
-                    # its sender (a participant named after the second cycle) or by the boundary itself.
-                    current, current_line, header_scope = None, None, False
-                if info.inline:
-                    item.cycle, item.cycle_line = info.inline, line
-                elif current:
-                    item.cycle, item.cycle_line = current, current_line
-                elif participant_cycle and source in participant_cycle:
-                    item.cycle, item.cycle_line = participant_cycle[source], line
-                # Participants named after steps: `S->>F: run` draws F's step; `A->>B: next` draws A's and B's.
-                if participant_step and item.role == "plain":
-                    named = {m.target for m in info.step_matches}
-                    for pos, pid in ((-2, source), (-1, target)):
-                        st = participant_step.get(pid)
-                        if st and st not in named:
-                            extra_mentions.append(Mention(st, labels.get(pid, pid), line, item, pos,
-                                                          order=(item.index, pos)))
-                continue
-            elif isinstance(s, Note):
-                item = new_item(s.line, s.text, "note", ctx)
-                info = item.info
-                actors = s.actors
-                if participant_cache and item.role in ("plain", "boundary") and not item.header and any(
-                        a in participant_cache for a in actors):
-                    item.to_cache = True
-            elif isinstance(s, Block):
-                if s.kind == "rect" and ctx == ROOT:
-                    rec.rect_starts.append((len(items), s.line))
-                for br in s.branches:
-                    inner = context(ctx, s, br)
-                    own = None
-                    if s.kind != "rect" and br.label and br.label.strip():
-                        li = new_item(br.line, br.label, "label", inner)
-                        own = li.header
-                        li.cycle, li.cycle_line = (own, br.line) if own else (current, current_line)
-                    if own:
-                        visit(br.statements, own, br.line, inner, None)
-                    else:
-                        visit(br.statements, current, current_line, inner, br.line)
-                continue
-            else:
-                continue
-            header = item.header
-            if header and header != current:
-                current, current_line = header, item.line
-                header_scope = True
-            elif header_scope and item.role == "boundary" and current == before_cycle:
-                # A section header for the first cycle ends at the `go`: what follows is labelled by
-                # its sender (a participant named after the second cycle) or by the boundary itself.
-                current, current_line, header_scope = None, None, False
-            if info.inline:
-                item.cycle, item.cycle_line = info.inline, item.line
-            elif current:
-                item.cycle, item.cycle_line = current, current_line
-            elif participant_cycle:
-                pc = item_participant_cycle(item, actors)
-                if pc:
-                    item.cycle, item.cycle_line = pc, item.line
-
-    visit(diagram.statements, None, None, ROOT, None)
-
-    cache_step = ref.cache_function.step if ref.cache_function else None
-    mentions = rec.mentions
-    for item in items:
-        info = item.info
-        if not info.has_step:
-            continue
-        role = item.role
-        if role == "reason" or role == "boundary":
-            continue
-        index, line = item.index, item.line
-        for step, label, start, how, legacy, also in info.step_hits:
-            if role == "cache" and step != cache_step:
-                continue
-            mentions.append(Mention(step, label, line, item, start, how, legacy, (index, start)))
-            for other in also:
-                # an old name that covers several of today's steps draws them all, here
-                mentions.append(Mention(other, label, line, item, start, "exact", None, (index, start)))
-    if extra_mentions:
-        mentions += extra_mentions
-        mentions.sort(key=_order_key)  # otherwise already in source order
-    # A step counts where a message draws it; a note or label only when no message does
-    # (notes are often prose that mentions steps drawn elsewhere).
+    walk = _Walk(ref, rec, _participant_tables(diagram, ref))
+    walk.visit(diagram.statements, None, None, ROOT, None)
     first = rec.first
-    late = False
-    for m in mentions:
-        if m.item.kind == "message" and m.step not in first:
-            first[m.step] = m
-    for m in mentions:
-        if m.step not in first:
-            first[m.step] = m
-            late = True
-    if late:
+    if any(m.step not in first for m in walk.late):
+        for m in walk.late:
+            if m.step not in first:
+                first[m.step] = m
         rec.first = dict(sorted(first.items(), key=lambda kv: kv[1].order))
     _find_boundary(rec, ref)
     _find_reason(rec, ref)
@@ -436,31 +295,224 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
     main = ref._derived.get("main_cycles")
     if main is None:
         main = ref._derived["main_cycles"] = {c.id for c in ref.cycles.values() if c.role == "main"}
-    rec.cycles_marked = rec.boundary is not None or any(i.cycle in main for i in items)
+    rec.cycles_marked = rec.boundary is not None or any(i.cycle in main for i in rec.items)
     return rec
 
 
-def _order_key(m: Mention) -> tuple[int, int]:
-    return m.order
+# A Mention from one plain tuple, as Mention._make but with no Python-level call: runs once per step drawn.
+_new_mention = functools.partial(tuple.__new__, Mention)
 
 
-def _participant_facts(p, names, pats) -> tuple[str | None, str | None, bool]:
+class _Walk:
+    """One walk over a drawing's statements: makes the items and, as it goes, the mentions of steps.
+
+    A class, not nested functions: a recursive closure is a reference cycle, which would leave each
+    drawing's items to the garbage collector instead of freeing them at once.
+    """
+
+    __slots__ = ("ref", "infos", "rec", "late", "before_cycle", "after_cycle",
+                 "participant_cycle", "participant_step", "participant_cache", "labels")
+
+    def __init__(self, ref: Reference, rec: Recognised, participants: tuple[dict, dict, set, dict]):
+        self.ref = ref
+        self.infos = ref._derived.setdefault("text_info", {})
+        self.rec = rec  # its `first`: where a message first draws each step
+        self.late: list[Mention] = []  # drawn by notes and labels: count only where no message draws the step
+        self.before_cycle, self.after_cycle = ref.boundary.cycles if ref.boundary else (None, None)
+        self.participant_cycle, self.participant_step, self.participant_cache, self.labels = participants
+
+    def visit(self, statements, current: str | None, current_line: int | None, ctx, backfill_line: int | None):
+        ref, infos = self.ref, self.infos
+        items, mentions, first, notable = self.rec.items, self.rec.mentions, self.rec.first, self.rec.notable
+        before_cycle, after_cycle = self.before_cycle, self.after_cycle
+        participant_cycle, participant_step, participant_cache = (
+            self.participant_cycle, self.participant_step, self.participant_cache)
+        source = target = None
+        header_scope = False  # `current` was set by a header written in this scope
+        if backfill_line is not None:
+            # An unlabelled block takes the cycle of its first header note (the rect convention).
+            first_text = next((s for s in statements if isinstance(s, (Note, Message))), None)
+            if first_text is not None:
+                info = text_info(ref, first_text.text or "")
+                hdr = info.header_message if isinstance(first_text, Message) else info.header_other
+                if hdr:
+                    current, current_line = hdr, backfill_line
+        for s in statements:
+            is_message = isinstance(s, Message)
+            if not is_message and not isinstance(s, Note):
+                if isinstance(s, Block):
+                    self.visit_block(s, current, current_line, ctx)
+                continue
+            text = s.text or ""
+            info = infos.get(text) or text_info(ref, text)
+            line = s.line
+            index = len(items)
+            hits = info.hits
+            is_notable = info.notable
+            if is_message:
+                source, target = s.source, s.target
+                item = Item(index, line, text, "message", info, ctx, source, target)
+                header = info.header_message
+                if s.arrow in ASYNC_ARROWS:
+                    item.async_arrow = is_notable = True
+                    if info.role == "plain" and after_cycle in info.cycles:
+                        item.role = "boundary"
+                        header = after_cycle
+                        hits = ()
+            else:
+                item = Item(index, line, text, "note", info, ctx)
+                header = info.header_other
+            items.append(item)
+            if header:
+                item.header = header
+            elif participant_cache and item.role in ("plain", "boundary") and (
+                    source in participant_cache or target in participant_cache if is_message
+                    else any(a in participant_cache for a in s.actors)):
+                item.to_cache = is_notable = True
+            if is_notable:
+                notable.append(item)
+            if header and header != current:
+                current, current_line, header_scope = header, line, True
+            elif header_scope and item.role == "boundary" and current == before_cycle:
+                # A section header for the first cycle ends at the `go`: what follows is labelled by
+                # its sender (a participant named after the second cycle) or by the boundary itself.
+                current, current_line, header_scope = None, None, False
+            if info.inline:
+                item.cycle, item.cycle_line = info.inline, line
+            elif current:
+                item.cycle, item.cycle_line = current, current_line
+            elif participant_cycle:
+                # a message by its sender, a note by the first participant it is over
+                pc = participant_cycle.get(source) if is_message else next(
+                    (participant_cycle[a] for a in s.actors if a in participant_cycle), None)
+                if pc:
+                    item.cycle, item.cycle_line = pc, line
+            if not is_message:
+                self.add_late(item)
+                continue
+            if participant_step and item.role == "plain":
+                self.draw_participant_steps(item)
+            for step, label, start, how, legacy in hits:
+                m = _new_mention((step, label, line, item, start, how, legacy, (index, start)))
+                mentions.append(m)
+                if step not in first:
+                    first[step] = m
+
+    def visit_block(self, block: Block, current: str | None, current_line: int | None, ctx) -> None:
+        """Each branch of a block: its label is an item; a cycle it names labels what is inside."""
+        items = self.rec.items
+        if block.kind == "rect" and ctx == ROOT:
+            self.rec.rect_starts.append((len(items), block.line))
+        for br in block.branches:
+            inner = _context(ctx, block, br)
+            own = None
+            if block.kind != "rect" and br.label and br.label.strip():
+                info = text_info(self.ref, br.label)
+                label_item = Item(len(items), br.line, br.label, "label", info, inner)
+                items.append(label_item)
+                if info.notable:
+                    self.rec.notable.append(label_item)
+                own = info.header_other
+                if own:
+                    label_item.header = own
+                    label_item.cycle, label_item.cycle_line = own, br.line
+                else:
+                    label_item.cycle, label_item.cycle_line = current, current_line
+                self.add_late(label_item)
+            if own:
+                self.visit(br.statements, own, br.line, inner, None)
+            else:
+                self.visit(br.statements, current, current_line, inner, br.line)
+
+    def draw_participant_steps(self, item: Item) -> None:
+        """Participants named after steps: `S->>F: run` draws F's step; `A->>B: next` draws A's and B's."""
+        named = item.info.steps_named
+        first = self.rec.first
+        for pos, pid in ((-2, item.source), (-1, item.target)):
+            st = self.participant_step.get(pid)
+            if st and st not in named:
+                m = Mention(st, self.labels.get(pid, pid), item.line, item, pos, order=(item.index, pos))
+                self.rec.mentions.append(m)
+                if st not in first:
+                    first[st] = m
+
+    def add_late(self, item: Item) -> None:
+        index, line = item.index, item.line
+        for step, label, start, how, legacy in item.info.hits:
+            m = _new_mention((step, label, line, item, start, how, legacy, (index, start)))
+            self.rec.mentions.append(m)
+            self.late.append(m)
+
+
+def _context(parent: tuple, block: Block, branch) -> tuple:
+    """(conditional, line of the innermost conditional, line of the par block) inside `branch`."""
+    conditional, cond_line, in_par = parent
+    kind = block.kind
+    if kind in CONDITIONAL_BLOCKS or kind == "critical":
+        cond_line = branch.line
+        if kind != "critical" or branch is not block.branches[0]:
+            conditional = True
+    if kind == "par" and in_par is None:
+        in_par = block.line
+    return (conditional, cond_line, in_par)
+
+
+def _participant_tables(diagram: Diagram, ref: Reference) -> tuple[dict, dict, set, dict]:
+    """(participant -> cycle its name announces, -> step it is named after, the cache participants,
+    participant -> its drawn label); the facts of each participant are cached by its names."""
+    participant_cycle: dict[str, str] = {}
+    participant_step: dict[str, str] = {}
+    participant_cache: set[str] = set()
+    labels = {}
+    known = ref._derived.setdefault("participants", {})
+    for p in diagram.participants:
+        labels[p.id] = p.label or p.id
+        key = (p.id, p.label, p.box)
+        facts = known.get(key)
+        if facts is None:
+            if len(known) > MAX_INFO_CACHE:
+                known.clear()
+            facts = known[key] = _participant_facts(p, ref)
+        cyc, st, to_cache = facts
+        if cyc:
+            participant_cycle[p.id] = cyc
+        if st:
+            participant_step[p.id] = st
+        if to_cache:
+            participant_cache.add(p.id)
+    return participant_cycle, participant_step, participant_cache, labels
+
+
+def _participant_facts(p, ref: Reference) -> tuple[str | None, str | None, bool]:
     """(cycle its name or box announces, step its name is, whether it is the cache)."""
     cyc = st = None
     to_cache = False
     for text in (p.box, p.label, p.id):
         if not text:
             continue
-        ms = names.find(text)
-        c = next((m.target for m in ms if m.kind == "cycle"), None)
+        c, s, k = _name_facts(ref, text)
         cyc = cyc or c
         if text is not p.box:
-            s = participant_step(names, text)
             if s and not st and not c:
                 st = s
-            if pats.cache_participant and pats.cache_participant.search(_words_text(text)):
+            if k:
                 to_cache = True
     return cyc, st, to_cache
+
+
+def _name_facts(ref: Reference, text: str) -> tuple[str | None, str | None, bool]:
+    """(cycle a participant name or box label announces, step it is named after, whether it names the
+    cache), cached per name: a class reuses labels under ever new aliases."""
+    cache = ref._derived.setdefault("participant_names", {})
+    facts = cache.get(text)
+    if facts is None:
+        if len(cache) > MAX_INFO_CACHE:
+            cache.clear()
+        names, pats = matcher(ref), _patterns(ref)
+        cycle = next((m.target for m in names.find(text) if m.kind == "cycle"), None)
+        to_cache = bool(pats.cache_participant and pats.cache_participant.search(_words_text(text)))
+        facts = cache[text] = (cycle, participant_step(names, text), to_cache)
+    return facts
 
 
 def _has_step(ms) -> bool:
@@ -495,7 +547,7 @@ def _find_boundary(rec: Recognised, ref: Reference) -> None:
     items = rec.items
     last_step_index = rec.mentions[-1].item.index if rec.mentions else -1
     first_step_index = rec.mentions[0].item.index if rec.mentions else -1
-    markers = [item for item in items if item.role == "boundary"]
+    markers = [item for item in rec.notable if item.role == "boundary"]
     # A marker with no step on one side separates nothing (e.g. a title note about the `go`): use it
     # only when there is no better one.
     inside = [item for item in markers if first_step_index < item.index <= last_step_index]
@@ -530,7 +582,7 @@ def _find_boundary(rec: Recognised, ref: Reference) -> None:
 def _find_reason(rec: Recognised, ref: Reference) -> None:
     if ref.reason is None:
         return
-    for item in rec.items:
+    for item in rec.notable:
         if item.role == "reason":
             rec.reason, rec.reason_explicit = item, True
             return

@@ -93,7 +93,10 @@ class NameMatcher:
             self.phrases.setdefault(key, entry)
         self.prefixes = {key[:i] for key in self.phrases for i in range(1, len(key) + 1)}
         self.ignore = set(ref.ignore_words)
-        self._fuzzy_pool = [(k, t) for k, t in self.step_keys.items() if len(k) >= 5]
+        self._fuzzy_pool: dict[str, list[tuple[str, str]]] = {}  # by first letter: a near miss keeps it
+        for k, t in self.step_keys.items():
+            if len(k) >= 5:
+                self._fuzzy_pool.setdefault(k[0], []).append((k, t))
         self._fuzzy_cache: dict[str, str | None] = {}
         self._text_cache: dict[str, tuple[Match, ...]] = {}
 
@@ -212,8 +215,8 @@ class NameMatcher:
             return self._fuzzy_cache[key]
         limit = 1 if len(key) < 9 else 2
         best, best_d = None, limit + 1
-        for cand, target in self._fuzzy_pool:
-            if cand[0] != key[0] or abs(len(cand) - len(key)) > limit:
+        for cand, target in self._fuzzy_pool.get(key[0], ()):
+            if abs(len(cand) - len(key)) > limit:
                 continue
             d = _osa(key, cand, limit)
             if d < best_d and not (len(key) < 7 and len(key) == len(cand) and not _swapped(key, cand)):
@@ -229,23 +232,41 @@ def _swapped(a: str, b: str) -> bool:
 
 
 def _osa(a: str, b: str, limit: int) -> int:
-    """Optimal string alignment distance (adjacent swaps cost 1), cut off above `limit`."""
+    """Optimal string alignment distance (adjacent swaps cost 1) when it is at most `limit`, else limit + 1.
+
+    A cell further than `limit` from the diagonal cannot hold a distance that small, so only the band
+    of 2 * limit + 1 cells around it is computed; every other cell counts as too far (limit + 1).
+    """
+    n, m = len(a), len(b)
+    far = limit + 1
+    if abs(n - m) > limit or len(set(a).symmetric_difference(b)) > 2 * limit:
+        return far  # each edit adds or removes at most one letter, a change both, a swap neither
     prev2: list[int] = []
-    prev = list(range(len(b) + 1))
-    for i in range(1, len(a) + 1):
-        cur = [i] + [0] * len(b)
-        row_min = i
-        for j in range(1, len(b) + 1):
-            cost = 0 if a[i - 1] == b[j - 1] else 1
-            v = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                v = min(v, prev2[j - 2] + 1)
+    prev = [j if j <= limit else far for j in range(m + 1)]
+    for i in range(1, n + 1):
+        cur = [far] * (m + 1)
+        if i <= limit:
+            cur[0] = i
+        row_min = cur[0]
+        a_i = a[i - 1]
+        for j in range(max(1, i - limit), min(m, i + limit) + 1):
+            b_j = b[j - 1]
+            v = prev[j - 1] + (a_i != b_j)
+            if prev[j] + 1 < v:
+                v = prev[j] + 1
+            if cur[j - 1] + 1 < v:
+                v = cur[j - 1] + 1
+            if i > 1 and j > 1 and a_i == b[j - 2] and a[i - 2] == b_j and prev2[j - 2] + 1 < v:
+                v = prev2[j - 2] + 1
+            if v > far:
+                v = far
             cur[j] = v
-            row_min = min(row_min, v)
+            if v < row_min:
+                row_min = v
         if row_min > limit:
-            return limit + 1
+            return far
         prev2, prev = prev, cur
-    return prev[-1]
+    return prev[m]
 
 
 def participant_step(names: NameMatcher, label: str) -> str | None:
