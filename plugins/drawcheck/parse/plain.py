@@ -33,7 +33,6 @@ _DECLARE_AS = (_GROUP["pkw"], _GROUP["pn"], _GROUP["plabel"])
 _DECLARE = (_GROUP["pkw"], _GROUP["pm"])
 _ACTIVATE = (_GROUP["akw"], _GROUP["an"])
 _END = _GROUP["end"]
-_MAY_WRAP = frozenset("wn:")  # message text starting so may carry a `wrap:` prefix
 # `box LABEL` alone on its line, read as the lexer's LINE state reads it (no `;` or `#`: those end the text).
 BOX_LINE = re.compile(r"[ \t]*+(?i:box)(?![A-Za-z0-9_])(?:" + WS_NO_NL + r"++([^#\n;]*+))?\Z", FLAGS)
 
@@ -64,6 +63,8 @@ def read_plain(raw: str) -> Diagram | None:
     if not raw.startswith(HEADER) or changed_by_preprocessing(raw):
         return None
     lines = raw.split("\n")
+    # Without `wrap:` or the stand-ins of entity codes, a text is kept as written, only trimmed.
+    rewrites_text = "wrap:" in raw or "\ufb02" in raw or "\u00b6" in raw
     d = Diagram(header_line=1)
     actors: dict[str, Participant] = {}
     box_of: dict[str, Box] = {}
@@ -98,9 +99,7 @@ def read_plain(raw: str) -> Diagram | None:
             old.label, old.kind, old.metadata = label, kind, {}
         return True
 
-    for index in range(1, len(lines)):
-        line = lines[index]
-        n = index + 1
+    for n, line in enumerate(lines[1:], 2):  # n: the line's number
         m = match(line)
         if m is None:
             stripped = line.lstrip(" \t")
@@ -126,29 +125,30 @@ def read_plain(raw: str) -> Diagram | None:
                 return None
         if form == "MSG":
             source, arrow, mod, target, txt = m.group(*_MESSAGE)
-            if source not in plain_names or target not in plain_names:
+            if source not in plain_names or target not in plain_names:  # (every plain name is declared)
                 if KEYWORD_START.match(source) or KEYWORD_START.match(target):
                     return None
                 plain_names.add(source)
                 plain_names.add(target)
-            if source not in actors:
-                declare(source, None, None, n)
-            if target not in actors:
-                declare(target, None, None, n)
+                if source not in actors:
+                    declare(source, None, None, n)
+                if target not in actors:
+                    declare(target, None, None, n)
             if mod == "+":
                 active[target] = active.get(target, 0) + 1
             elif mod:
                 if active.get(source, 0) < 1:
                     return None
                 active[source] -= 1
-            text = txt[1:].strip(JS_WS_CHARS)
-            if text[:1] in _MAY_WRAP or "\ufb02" in text or "\u00b6" in text:
-                text = final_text(txt)
+            text = final_text(txt) if rewrites_text else txt[1:].strip(JS_WS_CHARS)
             out.append(new_message(source, target, text, arrow, n, mod == "+", mod == "-"))
         elif form == "BLOCK":
             keyword, label = m.group(*_BLOCK)
             kind = keyword.lower()
-            label = decode_entities(parse_message(label)) if label else ""
+            if label:
+                label = decode_entities(parse_message(label)) if rewrites_text else label.strip(JS_WS_CHARS)
+            else:
+                label = ""
             if kind in BRANCH_KEYWORDS:
                 if not open_blocks or BRANCH_OF.get(open_blocks[-1][0].kind) != kind:
                     return None
@@ -183,13 +183,14 @@ def read_plain(raw: str) -> Diagram | None:
                     plain_names.add(name)
                 if name not in actors:
                     declare(name, None, None, n)
-            out.append(Note(placement, names, final_text(txt), n))
+            out.append(Note(placement, names, final_text(txt) if rewrites_text else txt[1:].strip(JS_WS_CHARS), n))
         elif form == "PART_AS":
             keyword, pid, label = m.group(*_DECLARE_AS)
             kind = "participant" if keyword.lower() == "participant" else "actor"
-            if not declare(pid, decode_entities(parse_message(label)), kind, n):
+            label = decode_entities(parse_message(label)) if rewrites_text else label.strip(JS_WS_CHARS)
+            if not declare(pid, label, kind, n):
                 return None
-        elif _alias_follows(lines, index + 1):
+        elif _alias_follows(lines, n):
             return None
         elif form == "PART":
             keyword, pid = m.group(*_DECLARE)
