@@ -340,9 +340,10 @@ def _positions(data: bytes, needle: bytes) -> list[int]:
 
 
 def _directive_items(diagram) -> list[UnsafeItem]:
-    if diagram is None:
-        return []
-    return sorted({UnsafeItem(d.line, _DIRECTIVE_MESSAGE) for d in getattr(diagram, "directives", ()) or ()},
+    directives = getattr(diagram, "directives", None)
+    if not directives:
+        return []  # most drawings: no set to build and sort
+    return sorted({UnsafeItem(d.line, _DIRECTIVE_MESSAGE) for d in directives},
                   key=lambda item: (item.line, item.what))
 
 

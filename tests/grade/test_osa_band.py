@@ -38,3 +38,10 @@ def test_known_distances():
     assert _osa("normalizescore", "normalizescroe", 2) == 1  # one swap
     assert _osa("reserve", "permit", 2) == 3
     assert _osa("score", "store", 1) == 1
+
+
+@settings(max_examples=2000, deadline=None)
+@given(_WORDS, _WORDS, _WORDS, _WORDS, st.integers(min_value=0, max_value=3))
+def test_shared_prefix_and_suffix_change_nothing(prefix, a, b, suffix, limit):
+    full = _full_osa(prefix + a + suffix, prefix + b + suffix)
+    assert _osa(prefix + a + suffix, prefix + b + suffix, limit) == (full if full <= limit else limit + 1)

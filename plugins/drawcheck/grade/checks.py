@@ -135,7 +135,12 @@ def branches(rec: Recognised, ref: Reference) -> Scored:
             msg = note.message if note else f"{step.name} runs only {ref.branches[step.branch].name}: draw it as a branch"
             out.append((Finding("order", step.id, m.line, severity, msg, note.versions if note else None), edits))
             continue
-        late = next((b for b in step.before if b in rec.first and rec.first[b].order < m.order), None)
+        late = None  # the first step it must come before that is drawn before it
+        for b in step.before:
+            other = first.get(b)
+            if other is not None and other.order < m.order:
+                late = b
+                break
         if late is not None and not any(
                 s.cycle == step.cycle and s.id in rec.first and rec.first[s.id].order > m.order
                 for s in main_path_steps(ref)):
@@ -161,13 +166,16 @@ def _heaviest_increasing(seq: list[tuple[int, int]]) -> set[int]:
     n = len(seq)
     if all(seq[k][0] < seq[k + 1][0] for k in range(n - 1)):
         return set(range(n))  # already in order: the common case
+    keys = [k for k, _ in seq]
     best = [w for _, w in seq]
     prev = [-1] * n
-    for i in range(n):
+    for i in range(1, n):
+        key, weight = seq[i]
+        best_i, prev_i = best[i], -1
         for j in range(i):
-            if seq[j][0] < seq[i][0] and best[j] + seq[i][1] > best[i]:
-                best[i] = best[j] + seq[i][1]
-                prev[i] = j
+            if keys[j] < key and best[j] + weight > best_i:
+                best_i, prev_i = best[j] + weight, j
+        best[i], prev[i] = best_i, prev_i
     if not n:
         return set()
     i = max(range(n), key=lambda k: (best[k], -k))
@@ -183,21 +191,36 @@ def order(rec: Recognised, ref: Reference) -> Scored:
     keys = ref._derived.get("main_path_keys")
     if keys is None:
         keys = ref._derived["main_path_keys"] = {s.id: (s.index, TIER_WEIGHT[s.tier]) for s in main_path_steps(ref)}
-    drawn = [m for m in rec.first.values() if m.step in keys]  # rec.first is in source order
+    positions = ref._derived.get("main_path_positions")
+    if positions is None:
+        positions = ref._derived["main_path_positions"] = {step_id: key[0] for step_id, key in keys.items()}
+    # rec.first is in source order, and no step is in it twice
+    drawn_positions = [positions[step_id] for step_id in rec.first if step_id in positions]
+    if drawn_positions == sorted(drawn_positions):
+        return []  # already in order: the common case
+    drawn = [m for m in rec.first.values() if m.step in keys]
     seq = [keys[m.step] for m in drawn]
-    if seq == sorted(seq):
-        return []  # already in order (no step is drawn twice in rec.first): the common case
     keep = _heaviest_increasing(seq)
     if len(keep) == len(drawn):
         return []
+    notes = ref._derived.get("out_of_order_notes")
+    if notes is None:
+        notes = ref._derived["out_of_order_notes"] = _out_of_order_notes(ref)
+    out: Scored = []
+    for k, m in enumerate(drawn):
+        if k not in keep:
+            msg, severity, edits = notes[m.step]
+            out.append((Finding("order", m.step, m.line, severity, msg), edits))
+    return out
+
+
+def _out_of_order_notes(ref: Reference) -> dict[str, tuple[str, str, int]]:
+    """Main-path step id -> (message, severity, edits) when it is drawn out of order (built once)."""
     path = main_path_steps(ref)
     on_path = {s.id for s in path}
     neighbours = [s for s in path if s.tier != "D"]
-    out: Scored = []
-    for k, m in enumerate(drawn):
-        if k in keep:
-            continue
-        step = ref.step(m.step)
+    notes = {}
+    for step in path:
         prev = next((s for s in reversed(neighbours) if s.index < step.index and s.id in on_path), None)
         nxt = next((s for s in neighbours if s.index > step.index), None)
         if prev and nxt:
@@ -207,8 +230,8 @@ def order(rec: Recognised, ref: Reference) -> Scored:
         else:
             msg = f"{step.name} runs after {prev.name}" if prev else f"{step.name} is out of order"
         severity = "correction" if step.tier in ("A", "B") else "hint"
-        out.append((Finding("order", step.id, m.line, severity, msg), 1 if severity == "correction" else 0))
-    return out
+        notes[step.id] = (msg, severity, 1 if severity == "correction" else 0)
+    return notes
 
 
 def boundary_sides(rec: Recognised, ref: Reference) -> tuple[list[Mention], list[Mention], list[Mention]]:

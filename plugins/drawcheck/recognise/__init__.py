@@ -37,19 +37,21 @@ class Item:
                  "async_arrow", "to_cache", "source", "target")
 
     def __init__(self, index: int, line: int, text: str, kind: str, info: "TextInfo", ctx: tuple = ROOT,
-                 source: str | None = None, target: str | None = None):
+                 source: str | None = None, target: str | None = None, role: str | None = None,
+                 header: str | None = None, cycle: str | None = None, cycle_line: int | None = None,
+                 async_arrow: bool = False, to_cache: bool = False):
         self.index = index
         self.line = line
         self.text = text
         self.kind = kind  # "message" | "note" | "label" | "comment" (only ever the reason)
         self.info = info  # the cached TextInfo of `text`
-        self.role: str = info.role  # "plain" | "reason" | "cache" | "boundary"
-        self.header: str | None = None  # the cycle this item announces for what follows
-        self.cycle: str | None = None  # explicit cycle label in force here
-        self.cycle_line: int | None = None  # where that label was written
+        self.role: str = role or info.role  # "plain" | "reason" | "cache" | "boundary"
+        self.header = header  # the cycle this item announces for what follows
+        self.cycle = cycle  # explicit cycle label in force here
+        self.cycle_line = cycle_line  # where that label was written
         self.context = ctx  # (conditional, conditional_line, in_par): see the properties below
-        self.async_arrow = False
-        self.to_cache = False  # a message to/from (or note over) a cache participant
+        self.async_arrow = async_arrow
+        self.to_cache = to_cache  # a message to/from (or note over) a cache participant
         self.source = source
         self.target = target
 
@@ -331,66 +333,73 @@ class _Walk:
         header_scope = False  # `current` was set by a header written in this scope
         if backfill_line is not None:
             # An unlabelled block takes the cycle of its first header note (the rect convention).
-            first_text = next((s for s in statements if isinstance(s, (Note, Message))), None)
-            if first_text is not None:
-                info = text_info(ref, first_text.text or "")
-                hdr = info.header_message if isinstance(first_text, Message) else info.header_other
-                if hdr:
-                    current, current_line = hdr, backfill_line
+            for first_text in statements:
+                if isinstance(first_text, (Note, Message)):
+                    info = text_info(ref, first_text.text or "")
+                    hdr = info.header_message if isinstance(first_text, Message) else info.header_other
+                    if hdr:
+                        current, current_line = hdr, backfill_line
+                    break
         for s in statements:
             is_message = isinstance(s, Message)
             if not is_message and not isinstance(s, Note):
                 if isinstance(s, Block):
                     self.visit_block(s, current, current_line, ctx)
                 continue
+            # Every field of the item is worked out first, then it is made in one call.
             text = s.text or ""
             info = infos.get(text) or text_info(ref, text)
             line = s.line
-            index = len(items)
             hits = info.hits
             is_notable = info.notable
+            role = info.role
+            async_arrow = to_cache = False
             if is_message:
                 source, target = s.source, s.target
-                item = Item(index, line, text, "message", info, ctx, source, target)
                 header = info.header_message
                 if s.arrow in ASYNC_ARROWS:
-                    item.async_arrow = is_notable = True
-                    if info.role == "plain" and after_cycle in info.cycles:
-                        item.role = "boundary"
-                        header = after_cycle
-                        hits = ()
+                    async_arrow = is_notable = True
+                    if role == "plain" and after_cycle in info.cycles:
+                        role, header, hits = "boundary", after_cycle, ()
             else:
-                item = Item(index, line, text, "note", info, ctx)
                 header = info.header_other
-            items.append(item)
-            if header:
-                item.header = header
-            elif participant_cache and item.role in ("plain", "boundary") and (
+            if not header and participant_cache and role in ("plain", "boundary") and (
                     source in participant_cache or target in participant_cache if is_message
                     else any(a in participant_cache for a in s.actors)):
-                item.to_cache = is_notable = True
-            if is_notable:
-                notable.append(item)
+                to_cache = is_notable = True
             if header and header != current:
                 current, current_line, header_scope = header, line, True
-            elif header_scope and item.role == "boundary" and current == before_cycle:
+            elif header_scope and role == "boundary" and current == before_cycle:
                 # A section header for the first cycle ends at the `go`: what follows is labelled by
                 # its sender (a participant named after the second cycle) or by the boundary itself.
                 current, current_line, header_scope = None, None, False
             if info.inline:
-                item.cycle, item.cycle_line = info.inline, line
+                cycle, cycle_line = info.inline, line
             elif current:
-                item.cycle, item.cycle_line = current, current_line
-            elif participant_cycle:
-                # a message by its sender, a note by the first participant it is over
-                pc = participant_cycle.get(source) if is_message else next(
-                    (participant_cycle[a] for a in s.actors if a in participant_cycle), None)
-                if pc:
-                    item.cycle, item.cycle_line = pc, line
+                cycle, cycle_line = current, current_line
+            else:
+                cycle = cycle_line = None
+                if participant_cycle:
+                    # a message by its sender, a note by the first participant it is over
+                    pc = participant_cycle.get(source) if is_message else next(
+                        (participant_cycle[a] for a in s.actors if a in participant_cycle), None)
+                    if pc:
+                        cycle, cycle_line = pc, line
+            index = len(items)
             if not is_message:
+                item = Item(index, line, text, "note", info, ctx, None, None, role, header, cycle, cycle_line,
+                            False, to_cache)
+                items.append(item)
+                if is_notable:
+                    notable.append(item)
                 self.add_late(item)
                 continue
-            if participant_step and item.role == "plain":
+            item = Item(index, line, text, "message", info, ctx, source, target, role, header, cycle, cycle_line,
+                        async_arrow, to_cache)
+            items.append(item)
+            if is_notable:
+                notable.append(item)
+            if participant_step and role == "plain":
                 self.draw_participant_steps(item)
             for step, label, start, how, legacy in hits:
                 m = _new_mention((step, label, line, item, start, how, legacy, (index, start)))

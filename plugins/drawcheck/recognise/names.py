@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from drawcheck.reference.model import LegacyName, Reference
 
 _RAW = re.compile(r"[A-Za-z0-9]+")
+_NOT_RAW = re.compile(r"[^A-Za-z0-9]+")
 _SUB = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 _PLUGIN_WORDS = ("plugins", "plugin")
 _INFLECTIONS = ("s", "es", "d", "ed", "ing")
@@ -93,10 +94,11 @@ class NameMatcher:
             self.phrases.setdefault(key, entry)
         self.prefixes = {key[:i] for key in self.phrases for i in range(1, len(key) + 1)}
         self.ignore = set(ref.ignore_words)
-        self._fuzzy_pool: dict[str, list[tuple[str, str]]] = {}  # by first letter: a near miss keeps it
+        # by first letter (a near miss keeps it): (key, step id, its letters as bits)
+        self._fuzzy_pool: dict[str, list[tuple[str, str, int]]] = {}
         for k, t in self.step_keys.items():
             if len(k) >= 5:
-                self._fuzzy_pool.setdefault(k[0], []).append((k, t))
+                self._fuzzy_pool.setdefault(k[0], []).append((k, t, _letter_bits(k)))
         self._fuzzy_cache: dict[str, str | None] = {}
         self._text_cache: dict[str, tuple[Match, ...]] = {}
 
@@ -138,6 +140,21 @@ class NameMatcher:
         whole = self.whole.get("".join(t[0] for t in toks))
         if whole is not None and toks:
             return [Match(whole.kind, whole.target, toks[0][1], toks[-1][2], whole.how, whole.legacy)]
+        if len(toks) == 1:
+            return self._one_word(toks[0])  # most participant names (`S42`, `API`): the same, in short
+        return self._words(toks)
+
+    def _one_word(self, tok: tuple[str, int, int]) -> list[Match]:
+        """`_words` for a single word: a phrase, else a near miss of a step, else nothing."""
+        word, start, end = tok
+        entry = self.phrases.get(word)
+        if entry is not None:
+            return [Match(entry.kind, entry.target, start, end, entry.how, entry.legacy)]
+        target = self._fuzzy(word) if self._fuzzy_ok(word) else None
+        return [Match("step", target, start, end, "typo")] if target else []
+
+    def _words(self, toks: list[tuple[str, int, int]]) -> list[Match]:
+        """Longest phrases first, then near misses among the words left over."""
         found: list[Match] = []
         used = [False] * len(toks)
         self._misspelt_words(toks, used, found)
@@ -215,14 +232,23 @@ class NameMatcher:
             return self._fuzzy_cache[key]
         limit = 1 if len(key) < 9 else 2
         best, best_d = None, limit + 1
-        for cand, target in self._fuzzy_pool.get(key[0], ()):
-            if abs(len(cand) - len(key)) > limit:
-                continue
+        letters, n = _letter_bits(key), len(key)
+        for cand, target, cand_letters in self._fuzzy_pool.get(key[0], ()):
+            if abs(len(cand) - n) > limit or (letters ^ cand_letters).bit_count() > 2 * limit:
+                continue  # _osa's own first test, without building two sets per candidate
             d = _osa(key, cand, limit)
             if d < best_d and not (len(key) < 7 and len(key) == len(cand) and not _swapped(key, cand)):
                 best, best_d = target, d  # short words: a changed letter is usually another word (store/score)
         self._fuzzy_cache[key] = best
         return best
+
+
+def _letter_bits(word: str) -> int:
+    """The set of distinct characters of `word` as the bits of an int: XOR and bit_count compare two."""
+    bits = 0
+    for ch in set(word):
+        bits |= 1 << ord(ch)
+    return bits
 
 
 def _swapped(a: str, b: str) -> bool:
@@ -231,14 +257,29 @@ def _swapped(a: str, b: str) -> bool:
     return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
 
 
+def _without_common_ends(a: str, b: str) -> tuple[str, str]:
+    """`a` and `b` without the prefix and then the suffix they share."""
+    short = min(len(a), len(b))
+    i = 0
+    while i < short and a[i] == b[i]:
+        i += 1
+    j = 0
+    while j < short - i and a[-1 - j] == b[-1 - j]:
+        j += 1
+    return a[i:len(a) - j], b[i:len(b) - j]
+
+
 def _osa(a: str, b: str, limit: int) -> int:
     """Optimal string alignment distance (adjacent swaps cost 1) when it is at most `limit`, else limit + 1.
 
     A cell further than `limit` from the diagonal cannot hold a distance that small, so only the band
     of 2 * limit + 1 cells around it is computed; every other cell counts as too far (limit + 1).
     """
-    n, m = len(a), len(b)
     far = limit + 1
+    a, b = _without_common_ends(a, b)  # a shared prefix or suffix never changes the distance
+    n, m = len(a), len(b)
+    if not n or not m:
+        return min(n + m, far)
     if abs(n - m) > limit or len(set(a).symmetric_difference(b)) > 2 * limit:
         return far  # each edit adds or removes at most one letter, a change both, a swap neither
     prev2: list[int] = []
@@ -271,6 +312,9 @@ def _osa(a: str, b: str, limit: int) -> int:
 
 def participant_step(names: NameMatcher, label: str) -> str | None:
     """The step a participant is named after: its id or name, optionally followed by `plugin(s)`."""
+    key = _NOT_RAW.sub("", label).lower()  # what joining its tokens gives
+    if not key.endswith(_PLUGIN_WORDS):
+        return names.id_keys.get(key)  # no `plugin(s)` word to drop: no need to split it into tokens
     words = [t[0] for t in tokens(label)]
     while words and words[-1] in _PLUGIN_WORDS:
         words.pop()
