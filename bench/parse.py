@@ -1,9 +1,10 @@
 """Parser speed: typical diagrams per second, linearity, and Mermaid's own parser on the same inputs.
 
 Run: .venv/bin/python bench/parse.py [--count 2000] [--no-mermaid]
-Prints our throughput on typical learner diagrams (one core, CPU time; every
-chunk of 100 diagrams timed 5 times and its best kept, so other load on the
-machine counts less but every diagram counts once), the time for 1k..10k-line
+Prints our throughput on typical learner diagrams (one core, CPU time; all
+diagrams timed in 5 sweeps, chunk by chunk, and each chunk of 100 keeps its
+best sweep, so a slow spell of the machine counts less but every diagram counts
+once), the time for 1k..10k-line
 files, and the same inputs through Mermaid 12.3.0's parser under node, with the
 ratio.
 
@@ -160,13 +161,18 @@ def cpu_time(fn, rounds: int = 5) -> float:
 
 
 def each_at_best(fn, items: list, chunk: int = 100, rounds: int = 5) -> float:
-    """CPU seconds for all items: each chunk of `chunk` items timed `rounds` times and its best kept, then summed.
-    Every item counts once; a chunk disturbed by other load on the machine is timed again instead of trusted."""
-    total = 0.0
-    for k in range(0, len(items), chunk):
-        part = items[k:k + chunk]
-        total += cpu_time(lambda: [fn(x) for x in part], rounds)
-    return total
+    """CPU seconds for all items: the items are timed `rounds` times, chunk by chunk, and each chunk's best time
+    is kept, then summed. Every item counts once; the rounds are whole sweeps apart, so a chunk that met a slow
+    spell of the machine (other load, a noisy neighbour) is timed again later instead of trusted."""
+    chunks = [items[k:k + chunk] for k in range(0, len(items), chunk)]
+    best = [float("inf")] * len(chunks)
+    for _ in range(rounds):
+        for i, part in enumerate(chunks):
+            start = time.process_time()
+            for x in part:
+                fn(x)
+            best[i] = min(best[i], time.process_time() - start)
+    return sum(best)
 
 
 def mermaid_time(texts: list[str], repeat: int = 1) -> dict | None:
