@@ -31,10 +31,6 @@ def main_path_steps(ref: Reference) -> list[Step]:
     return path
 
 
-def _main_cycle_ids(ref: Reference) -> set[str]:
-    return {c.id for c in ref.cycles.values() if c.role == "main"}
-
-
 def names(rec: Recognised, ref: Reference) -> Scored:
     """Spelling near misses and old names: hints."""
     out: Scored = []
@@ -74,15 +70,6 @@ def extras(rec: Recognised, ref: Reference) -> Scored:
             seen.add(m.target)
             out.append((Finding("extra", None, item.line, "hint", ns.hint), 0))
     return out
-
-
-def _where_missing(rec: Recognised, ref: Reference, step: Step) -> int | None:
-    """The line a missing step belongs next to: its nearest drawn neighbour in reference order."""
-    before = [s for s in ref.steps[: step.index] if s.id in rec.first]
-    if before:
-        return rec.first[before[-1].id].line
-    after = [s for s in ref.steps[step.index + 1:] if s.id in rec.first]
-    return rec.first[after[0].id].line if after else None
 
 
 def missing(rec: Recognised, ref: Reference) -> Scored:

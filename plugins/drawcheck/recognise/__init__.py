@@ -269,10 +269,6 @@ def branch_words_hit(ref: Reference, branch_id: str, text: str) -> bool:
     return hit
 
 
-def beliefs_hit(ref: Reference, text: str) -> list:
-    return list(text_info(ref, text).beliefs)
-
-
 def recognise(diagram: Diagram, ref: Reference) -> Recognised:
     """Everything the learner drew, in source order, with cycles and the boundary."""
     rec = Recognised()
