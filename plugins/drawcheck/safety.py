@@ -296,6 +296,9 @@ def find_unsafe(diagram: "Diagram | None", text: str) -> list[UnsafeItem]:
 _QUIET_BYTES = bytes(b for b in range(128) if b in (9, 10) or (32 <= b < 127 and chr(b) not in "<=&#\\$%{"))
 _BLOCK_START_AFTER_NEWLINE = re.compile(rb"\n(?:```|~~~|\?\?\?|!!!|///|--|\*\*\*)")  # spaces and tabs removed
 _LOWER_CASE = bytes(range(256)).lower()  # a bytes.translate table
+# A bytes.translate table: ASCII lower-cased, and every byte that is not quiet (a suspect character, a control
+# character) made NUL, so one pass both flattens the text and marks what needs the full scan.
+_LOWER_CASE_LOUD_AS_NUL = bytes(_LOWER_CASE[b] if b in _QUIET_BYTES else 0 for b in range(256))
 
 
 def _may_be_unsafe(text: str) -> bool:
@@ -303,10 +306,11 @@ def _may_be_unsafe(text: str) -> bool:
     if not text.isascii():
         return True  # Unicode spaces and invisibles: let the full scan decide
     data = text.encode("ascii")
-    if data.translate(None, _QUIET_BYTES) or b"::" in data:
+    if b"::" in data:
         return True
-    flat = b"\n" + data.translate(_LOWER_CASE, b" \t")  # each line lower-cased, without spaces and tabs
-    return bool(_BLOCK_START_AFTER_NEWLINE.search(flat)) or b"script:" in flat or b"data:" in flat
+    flat = b"\n" + data.translate(_LOWER_CASE_LOUD_AS_NUL, b" \t")  # each line lower-cased, without spaces and tabs
+    return (b"\0" in flat or bool(_BLOCK_START_AFTER_NEWLINE.search(flat))
+            or b"script:" in flat or b"data:" in flat)
 
 
 def _suspect_lines(text: str) -> set[int] | None:

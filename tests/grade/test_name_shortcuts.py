@@ -1,19 +1,22 @@
 """The name matcher's shortcuts for cheap misses give what the general code gives.
 
 A class brings new participant names (`S42`, `PreFilter7`) in every drawing, so each is matched
-once: one-word names skip the phrase scan, and `participant_step` skips splitting into tokens when
-no `plugin(s)` word ends the name. Both are compared here with the general code they stand for.
+once: one-word names skip the phrase scan and the tokenizer, `participant_step` skips splitting into
+tokens when no `plugin(s)` word ends the name, and `_words_text` keeps a plain word as it is. Each is
+compared here with the general code it stands for.
 """
 
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from drawcheck.recognise.names import _PLUGIN_WORDS, matcher, participant_step, tokens
+from drawcheck.recognise import _words_text
+from drawcheck.recognise.names import _PLUGIN_WORDS, _one_plain_word, matcher, participant_step, tokens
 
 
 def _words_of(reference) -> list[str]:
@@ -85,3 +88,28 @@ def test_participant_step_shortcut_equals_the_token_definition(reference, suffix
 @given(st.text(alphabet="aeilnoprstuAFPS ._-0123\u00e9\u212a", max_size=20))
 def test_participant_step_shortcut_on_random_labels(reference, label):
     assert participant_step(matcher(reference), label) == _participant_step_by_tokens(reference, label)
+
+
+def test_plain_word_shortcut_equals_the_tokens(reference):
+    names = matcher(reference)
+    checked = 0
+    for text in _single_words(reference) + ["", "a", "7", "S42", "s-42", "S 42", "\u00e9t\u00e9", "Sched66", "RunX"]:
+        toks = _one_plain_word(text)
+        if toks is not None:
+            assert toks == names._unwrap_run(text, tokens(text)), text
+            checked += 1
+    assert checked > 100
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.text(alphabet="abcXYZ019 _-\u00e9\u0131\u212a", max_size=8))
+def test_plain_word_shortcut_on_random_texts(reference, text):
+    toks = _one_plain_word(text)
+    if toks is not None:
+        assert toks == matcher(reference)._unwrap_run(text, tokens(text))
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.text(alphabet="abcXYZ019 _-.\u00e9\u0130\u212a", max_size=10))
+def test_words_text_shortcut_equals_the_definition(text):
+    assert _words_text(text) == " " + re.sub(r"[^a-z0-9]+", " ", text.lower()).strip() + " "

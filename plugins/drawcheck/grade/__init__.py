@@ -12,7 +12,7 @@ from drawcheck.grade import checks
 from drawcheck.grade.model import FINDING_KINDS, BoundaryPlacement, DrawnPoint, Finding, Result  # noqa: F401
 from drawcheck.parse import parse_bytes, parse_text
 from drawcheck.parse.model import Diagram
-from drawcheck.recognise import Recognised, recognise
+from drawcheck.recognise import recognise
 from drawcheck.reference.model import Reference
 
 try:  # the safety module is optional for grading; when present its items become `unsafe` findings
@@ -71,11 +71,11 @@ def grade_diagram(diagram: Diagram, text: str, *, file: str, reference: Referenc
     scored += checks.extras(rec, ref)
     scored += checks.missing(rec, ref)
     scored += checks.branches(rec, ref)
-    scored += checks.order(rec, ref)
-    sides = checks.boundary_sides(rec, ref)
-    boundary_findings, circled, strays = checks.boundary(rec, ref, sides)
+    steps = checks.drawn_steps(rec, ref)
+    scored += checks.order(rec, ref, steps)
+    boundary_findings, circled = checks.boundary(rec, ref, steps)
     scored += boundary_findings
-    cycle_findings = checks.cycles(rec, ref, circled, strays)
+    cycle_findings = checks.cycles(rec, ref, circled, steps)
     if cycle_findings:
         # one circle per step and line: a step in the wrong cycle is not also out of order there
         wrong = {(f.point, f.line) for f, _ in cycle_findings if f.kind == "wrong-cycle"}
@@ -88,63 +88,22 @@ def grade_diagram(diagram: Diagram, text: str, *, file: str, reference: Referenc
 
     edits = 0
     corrections = False
-    for f, e in scored:
+    ordered = []  # (sort key, position, finding): by line (none last), then kind; a stable sort
+    for position, (f, e) in enumerate(scored):
         if f.severity == "correction":
             edits += e
             corrections = True
+        line = f.line
+        ordered.append((line is None, line or 0, _KIND_RANK.get(f.kind, 99), position, f))
     score = max(0.0, 1.0 - edits / max_edits(ref))
-    findings = [f for f, _ in scored]
-    findings.sort(key=_finding_order)
+    ordered.sort()
+    findings = [entry[4] for entry in ordered]
     status = "invalid" if diagram.errors else "corrections" if corrections else "correct"
-    points, placement = _drawn(rec, ref, sides)
     return Result(
-        file=file, status=status, score=score, points=points, boundary=placement,
+        file=file, status=status, score=score, points=steps.points, boundary=steps.placement,
         findings=findings, reason=rec.reason.text if rec.reason else None, cache_function=cache_text,
     )
 
 
 _KIND_RANK = {kind: i for i, kind in enumerate(FINDING_KINDS)}
 
-
-def _finding_order(f: Finding):
-    line = f.line
-    return (line is None, line or 0, _KIND_RANK.get(f.kind, 99))
-
-
-def _drawn(rec: Recognised, ref: Reference, sides) -> tuple[list[DrawnPoint], BoundaryPlacement | None]:
-    """The points the learner drew, with their cycles, and where they put the boundary (one pass)."""
-    found = rec.boundary
-    if found is None:
-        return [DrawnPoint(m.step, m.label, m.line, m.item.cycle) for m in rec.first.values()], None
-    off_sides, path = _drawn_tables(ref)
-    before_cycle, after_cycle = ref.boundary.cycles
-    cut = found.index
-    points = []
-    before = after = None
-    for m in rec.first.values():  # in source order
-        step, item = m.step, m.item
-        drawn_after = item.index >= cut
-        cycle = item.cycle
-        if cycle is None and step not in off_sides:
-            # the boundary says; it cannot tell for a step outside both sides
-            cycle = after_cycle if drawn_after else before_cycle
-        points.append(DrawnPoint(step, m.label, m.line, cycle))
-        if step in path:
-            if not drawn_after:
-                before = step
-            elif after is None:
-                after = step
-    early, late, _strays = sides
-    return points, BoundaryPlacement(before, after, found.line, len(late) - len(early))
-
-
-def _drawn_tables(ref: Reference) -> tuple[set[str], set[str]]:
-    """(steps outside both sides of the boundary, steps a boundary placement is named after)."""
-    tables = ref._derived.get("drawn_tables")
-    if tables is None:
-        off_sides = {s.id for s in ref.steps if ref.cycles[s.cycle].role != "main"}
-        path = {s.id for s in checks.main_path_steps(ref)}
-        if ref.cache_function:
-            path.add(ref.cache_function.step)
-        tables = ref._derived["drawn_tables"] = (off_sides, path)
-    return tables

@@ -6,7 +6,11 @@ off is two moves); the score uses it, the learner never sees it.
 
 from __future__ import annotations
 
-from drawcheck.grade.model import Finding
+from itertools import repeat
+from operator import lt, mul
+from typing import NamedTuple
+
+from drawcheck.grade.model import BoundaryPlacement, DrawnPoint, Finding
 from drawcheck.recognise import (
     Mention, Recognised, branch_words_hit, reason_groups_hit,
 )
@@ -35,16 +39,18 @@ def names(rec: Recognised, ref: Reference) -> Scored:
     """Spelling near misses and old names: hints."""
     out: Scored = []
     seen = set()
-    for m in [m for m in rec.mentions if m.how != "exact"]:  # few: most names are spelt right
-        if (m.step, m.label.lower()) in seen:
-            continue
-        seen.add((m.step, m.label.lower()))
-        step = ref.step(m.step)
-        if m.how == "typo":
-            msg = f"'{m.label}' reads as {step.name}: check the spelling"
-            out.append((Finding("name", m.step, m.line, "hint", msg), 0))
-        elif m.how == "legacy" and m.legacy is not None:
-            out.append((Finding("name", m.step, m.line, "hint", m.legacy.message, m.legacy.versions), 0))
+    for item in rec.notable:  # the mentions that are not exact, in source order: their items are notable
+        if not item.info.misnamed or item.role == "boundary":
+            continue  # a boundary (an async arrow named after the second cycle included) draws no step
+        for step_id, label, _, how, legacy in item.info.hits:
+            if how == "exact" or (step_id, label.lower()) in seen:
+                continue
+            seen.add((step_id, label.lower()))
+            if how == "typo":
+                msg = f"'{label}' reads as {ref.step(step_id).name}: check the spelling"
+                out.append((Finding("name", step_id, item.line, "hint", msg), 0))
+            elif how == "legacy" and legacy is not None:
+                out.append((Finding("name", step_id, item.line, "hint", legacy.message, legacy.versions), 0))
     return out
 
 
@@ -76,11 +82,19 @@ def missing(rec: Recognised, ref: Reference) -> Scored:
     table = ref._derived.get("missing_findings")
     if table is None:
         table = ref._derived["missing_findings"] = _missing_findings(ref)
-    first = rec.first
-    return [(f, e) for step_id, f, e in table if step_id not in first]
+    absent = table.steps.difference(rec.first)
+    if not absent:
+        return []  # the common case: all drawn
+    return [table.findings[step_id] for step_id in sorted(absent, key=table.rank.__getitem__)]
 
 
-def _missing_findings(ref: Reference) -> list[tuple[str, Finding, int]]:
+class _MissingTable(NamedTuple):
+    steps: frozenset  # the steps that earn a finding when absent
+    findings: dict[str, tuple[Finding, int]]  # step id -> (finding, edits)
+    rank: dict[str, int]  # step id -> its place in the reference order
+
+
+def _missing_findings(ref: Reference) -> _MissingTable:
     """The finding each step earns when it is absent (the same for every drawing: built once)."""
     out = []
     cf = ref.cache_function.step if ref.cache_function else None
@@ -95,7 +109,8 @@ def _missing_findings(ref: Reference) -> list[tuple[str, Finding, int]]:
             continue
         msg = f"{step.name} is missing: it {step.teach}" if step.teach else f"{step.name} is missing"
         out.append((step.id, Finding("missing", step.id, None, severity, msg), 1 if severity == "correction" else 0))
-    return out
+    return _MissingTable(frozenset(step_id for step_id, _, _ in out), {step_id: (f, e) for step_id, f, e in out},
+                         {step_id: rank for rank, (step_id, _, _) in enumerate(out)})
 
 
 def branches(rec: Recognised, ref: Reference) -> Scored:
@@ -149,23 +164,23 @@ def branches(rec: Recognised, ref: Reference) -> Scored:
 
 
 def _heaviest_increasing(seq: list[tuple[int, int]]) -> set[int]:
-    """Positions of the max-weight strictly increasing subsequence of (key, weight) pairs."""
+    """Positions of the max-weight strictly increasing subsequence of (key, weight) pairs (weights >= 1):
+    the first heaviest chain, ties to the earliest."""
     n = len(seq)
     if all(seq[k][0] < seq[k + 1][0] for k in range(n - 1)):
         return set(range(n))  # already in order: the common case
     keys = [k for k, _ in seq]
-    best = [w for _, w in seq]
+    best = [w for _, w in seq]  # heaviest chain ending at each position
     prev = [-1] * n
     for i in range(1, n):
-        key, weight = seq[i]
-        best_i, prev_i = best[i], -1
-        for j in range(i):
-            if keys[j] < key and best[j] + weight > best_i:
-                best_i, prev_i = best[j] + weight, j
-        best[i], prev[i] = best_i, prev_i
-    if not n:
-        return set()
-    i = max(range(n), key=lambda k: (best[k], -k))
+        key = keys[i]
+        # best[j] where keys[j] < key, else 0: the heaviest chain it can extend is the first maximum
+        extendable = list(map(mul, best[:i], map(lt, keys[:i], repeat(key))))
+        top = max(extendable)
+        if top:
+            best[i] += top
+            prev[i] = extendable.index(top)
+    i = best.index(max(best))
     keep = set()
     while i != -1:
         keep.add(i)
@@ -173,21 +188,15 @@ def _heaviest_increasing(seq: list[tuple[int, int]]) -> set[int]:
     return keep
 
 
-def order(rec: Recognised, ref: Reference) -> Scored:
+def order(rec: Recognised, ref: Reference, steps: "DrawnSteps") -> Scored:
     """Steps outside the longest increasing subsequence of the reference order are out of place."""
+    if steps.in_order:
+        return []  # the common case
     keys = ref._derived.get("main_path_keys")
     if keys is None:
         keys = ref._derived["main_path_keys"] = {s.id: (s.index, TIER_WEIGHT[s.tier]) for s in main_path_steps(ref)}
-    positions = ref._derived.get("main_path_positions")
-    if positions is None:
-        positions = ref._derived["main_path_positions"] = {step_id: key[0] for step_id, key in keys.items()}
-    # rec.first is in source order, and no step is in it twice
-    drawn_positions = [positions[step_id] for step_id in rec.first if step_id in positions]
-    if drawn_positions == sorted(drawn_positions):
-        return []  # already in order: the common case
-    drawn = [m for m in rec.first.values() if m.step in keys]
-    seq = [keys[m.step] for m in drawn]
-    keep = _heaviest_increasing(seq)
+    drawn = [m for m in rec.first.values() if m.step in keys]  # in source order
+    keep = _heaviest_increasing([keys[m.step] for m in drawn])
     if len(keep) == len(drawn):
         return []
     notes = ref._derived.get("out_of_order_notes")
@@ -221,43 +230,122 @@ def _out_of_order_notes(ref: Reference) -> dict[str, tuple[str, str, int]]:
     return notes
 
 
-def boundary_sides(rec: Recognised, ref: Reference) -> tuple[list[Mention], list[Mention], list[Mention]]:
-    """(early, late, strays): steps on the wrong side of the learner's boundary.
+class _StepFacts(NamedTuple):
+    """What the one pass over the drawn steps needs to know of a step (a table built once per reference)."""
+
+    position: int  # its reference position when on the main path, else -1
+    before: bool | None  # for a step a moved boundary can explain: does it belong before the boundary?
+    rank: int  # its place in the reference's list of steps
+    fine: frozenset  # the cycles it may be drawn in (its own, also_in, any failure region)
+    off_sides: bool  # outside both sides of the boundary: the boundary cannot tell its cycle
+    placement: bool  # a boundary placement may be named after it
+
+
+def _step_table(ref: Reference) -> dict[str, _StepFacts]:
+    table = ref._derived.get("step_table")
+    if table is None:
+        path = main_path_steps(ref)
+        on_path = {s.id for s in path}
+        placement = set(on_path)
+        if ref.cache_function:
+            placement.add(ref.cache_function.step)
+        cut = ref.step(ref.boundary.after).index if ref.boundary is not None else None
+        branch_cycles = [c.id for c in ref.cycles.values() if c.role == "branch"]
+        table = ref._derived["step_table"] = {}
+        for rank, s in enumerate(ref.steps):
+            main = ref.cycles[s.cycle].role == "main"
+            sided = cut is not None and s.branch is None and main and s.tier != "D"
+            table[s.id] = _StepFacts(
+                position=s.index if s.id in on_path else -1,
+                before=(s.index <= cut) if sided else None,
+                rank=rank,
+                fine=frozenset((s.cycle, *s.also_in, *branch_cycles)),
+                off_sides=not main,
+                placement=s.id in placement,
+            )
+    return table
+
+
+class DrawnSteps(NamedTuple):
+    """What one pass over the drawn steps (`rec.first`, in source order) finds for the order, boundary,
+    cycles and points."""
+
+    points: list[DrawnPoint]  # every drawn step with its cycle (the boundary's side when unlabelled)
+    placement: BoundaryPlacement | None
+    in_order: bool  # the main-path steps are drawn in reference order
+    early: list[Mention]  # steps on the wrong side of the boundary that a moved boundary explains
+    late: list[Mention]
+    strays: list[Mention]  # any other step on its wrong side: that step is misplaced, not the boundary
+    labelled_wrong: list[tuple[Mention, str]]  # steps labelled with a cycle they do not run in
+
+
+def drawn_steps(rec: Recognised, ref: Reference) -> DrawnSteps:
+    """The drawn steps in one pass: their points, the boundary placement, order and sides."""
+    table = _step_table(ref)
+    found = rec.boundary
+    points: list[DrawnPoint] = []
+    labelled_wrong: list[tuple[Mention, str]] = []
+    in_order, last = True, -1
+    if found is None:
+        for m in rec.first.values():
+            step, label, line, item, _, _, _, _ = m
+            cycle = item.cycle
+            facts = table[step]
+            points.append(DrawnPoint(step, label, line, cycle))
+            if cycle is not None and cycle not in facts.fine:
+                labelled_wrong.append((m, cycle))
+            position = facts.position
+            if position >= 0:
+                if position < last:
+                    in_order = False
+                last = position
+        return DrawnSteps(points, None, in_order, [], [], [], labelled_wrong)
+    before_cycle, after_cycle = ref.boundary.cycles
+    cut = found.index
+    before = after = None
+    wrong_sides = False
+    for m in rec.first.values():
+        step, label, line, item, _, _, _, _ = m  # unpacked: cheaper than reading a tuple's fields by name
+        position, belongs_before, _, fine, off_sides, placement = table[step]
+        drawn_after = item.index >= cut
+        cycle = item.cycle
+        if cycle is None:
+            if not off_sides:  # the boundary says; it cannot tell for a step outside both sides
+                cycle = after_cycle if drawn_after else before_cycle
+        elif cycle not in fine:
+            labelled_wrong.append((m, cycle))
+        points.append(DrawnPoint(step, label, line, cycle))
+        if placement:
+            if not drawn_after:
+                before = step
+            elif after is None:
+                after = step
+        if position >= 0:
+            if position < last:
+                in_order = False
+            last = position
+        if belongs_before is drawn_after:  # None (no side) is neither
+            wrong_sides = True
+    early, late, strays = _wrong_sides(rec, table, cut) if wrong_sides else ([], [], [])
+    return DrawnSteps(points, BoundaryPlacement(before, after, found.line, len(late) - len(early)),
+                      in_order, early, late, strays, labelled_wrong)
+
+
+def _wrong_sides(rec: Recognised, table: dict[str, _StepFacts], cut: int) -> tuple[list, list, list]:
+    """(early, late, strays): steps on the wrong side of the learner's boundary, in reference order.
 
     `early`/`late` are the ones a moved boundary explains: the last steps before the real boundary
-    drawn after it, or the first ones after it drawn before. Any other step on the wrong side is a
-    stray: that step is misplaced, not the boundary.
+    drawn after it, or the first ones after it drawn before.
     """
-    spec, found = ref.boundary, rec.boundary
-    if spec is None or found is None:
-        return [], [], []
-    sides = ref._derived.get("boundary_sides")
-    if sides is None:
-        cut = ref.step(spec.after).index
-        sides = ref._derived["boundary_sides"] = [
-            (s.id, s.index <= cut) for s in ref.steps
-            if s.branch is None and ref.cycles[s.cycle].role == "main" and s.tier != "D"]
-    before_cut, after_cut, wrong_before, wrong_after = [], [], [], []
-    first, cut_index = rec.first, found.index
-    for step_id, is_before in sides:
-        m = first.get(step_id)
-        if m is None:
-            continue
-        drawn_after = m.item.index >= cut_index
-        if is_before:
-            before_cut.append(m)
-            if drawn_after:
-                wrong_before.append(m)
-        else:
-            after_cut.append(m)
-            if not drawn_after:
-                wrong_after.append(m)
+    sided = sorted((table[m.step].rank, m) for m in rec.first.values() if table[m.step].before is not None)
+    before_cut = [m for _, m in sided if table[m.step].before]
+    after_cut = [m for _, m in sided if not table[m.step].before]
+    early = [m for m in before_cut if m.item.index >= cut]
+    late = [m for m in after_cut if m.item.index < cut]
     strays: list[Mention] = []
-    early = wrong_before
     if early and {m.step for m in early} != {m.step for m in before_cut[-len(early):]}:
         strays += early
         early = []
-    late = wrong_after
     if late and {m.step for m in late} != {m.step for m in after_cut[:len(late)]}:
         strays += late
         late = []
@@ -269,21 +357,18 @@ def _plural(n: int) -> dict[str, str]:
     return {"step_word": "step" if n == 1 else "steps", "runs": "runs" if n == 1 else "run"}
 
 
-def boundary(rec: Recognised, ref: Reference, sides: tuple[list[Mention], list[Mention], list[Mention]],
-             ) -> tuple[Scored, set[str], set[str]]:
-    """The boundary itself; returns the steps it circles (so wrong-cycle does not repeat them) and the
-    strays on its wrong side that it does not explain (wrong-cycle circles those). `sides` is
-    `boundary_sides(rec, ref)`."""
+def boundary(rec: Recognised, ref: Reference, steps: DrawnSteps) -> tuple[Scored, set[str]]:
+    """The boundary itself; returns the steps it circles (so wrong-cycle does not repeat them)."""
     spec = ref.boundary
     if spec is None:
-        return [], set(), set()
+        return [], set()
     if rec.boundary is None:
         if not rec.cycles_marked:
-            return [], set(), set()  # one omission, one finding: `cycles` says both
-        return [(Finding("boundary", None, None, "correction", spec.missing), 1)], set(), set()
+            return [], set()  # one omission, one finding: `cycles` says both
+        return [(Finding("boundary", None, None, "correction", spec.missing), 1)], set()
     if rec.boundary.source == "cycles":
-        return [], set(), set()
-    early, late, strays = sides
+        return [], set()
+    early, late = steps.early, steps.late
     out: Scored = []
     after_name = ref.step(spec.after).name
     line = rec.boundary.line
@@ -301,10 +386,10 @@ def boundary(rec: Recognised, ref: Reference, sides: tuple[list[Mention], list[M
         names_ = ", ".join(ref.step(m.step).name for m in late)
         msg = spec.late.format(n=len(late), steps=names_, after=after_name, **_plural(len(late)))
         out.append((Finding("boundary", None, line, "correction", msg), len(late)))
-    return out, {m.step for m in early + late}, {m.step for m in strays}
+    return out, {m.step for m in early + late}
 
 
-def cycles(rec: Recognised, ref: Reference, already: set[str], strays: set[str] = frozenset()) -> Scored:
+def cycles(rec: Recognised, ref: Reference, already: set[str], steps: DrawnSteps) -> Scored:
     """Steps explicitly labelled with a cycle they do not run in, and steps on the wrong side of the boundary."""
     out: Scored = []
     if not rec.cycles_marked and ref.boundary is not None:
@@ -312,18 +397,13 @@ def cycles(rec: Recognised, ref: Reference, already: set[str], strays: set[str] 
         msg = (f"mark the boundary or the cycles: draw the `go` statement after {ref.step(ref.boundary.after).name}, "
                f"or label which steps run in the {c0} and which in the {c1} (a Note or a rect)")
         out.append((Finding("cycles", None, None, "correction", msg), 1))
-    fine = ref._derived.get("fine_cycles")
-    if fine is None:  # step id -> the cycles it may be drawn in (its own, also_in, any failure region)
-        branch_cycles = [c.id for c in ref.cycles.values() if c.role == "branch"]
-        fine = ref._derived["fine_cycles"] = {
-            s.id: frozenset((s.cycle, *s.also_in, *branch_cycles)) for s in ref.steps}
-    wrong = []
-    for step_id, m in rec.first.items():
-        drawn = m.item.cycle
-        if step_id in strays and ref.boundary is not None:
+    wrong = [(ref.step(m.step), m, drawn) for m, drawn in steps.labelled_wrong if m.step not in already]
+    if steps.strays:
+        table = _step_table(ref)
+        for m in steps.strays:  # unlabelled: the cycle of the side it is drawn on
             drawn = rec.effective_cycle(m.item, ref.boundary.cycles)
-        if drawn is not None and drawn not in fine[step_id] and step_id not in already:
-            wrong.append((ref.step(step_id), m, drawn))
+            if m.item.cycle is None and drawn is not None and drawn not in table[m.step].fine and m.step not in already:
+                wrong.append((ref.step(m.step), m, drawn))
     if len(wrong) > 1:
         wrong.sort(key=lambda w: w[0].index)
     for step, m, drawn in wrong:
@@ -381,13 +461,9 @@ def cache_function(rec: Recognised, ref: Reference) -> tuple[Scored, str | None]
                 version = note.versions if same_side else None
                 return [(Finding("cache-function", spec.step, m.line, "correction", note.message, version), 1)], m.label
         return [], m.label
-    wrong_by_key: dict[str, str] = {}
-    names_ = matcher(ref)
-    for w in spec.wrong:
-        for n in w.names:
-            for hit in names_.find(n):
-                wrong_by_key.setdefault(hit.target, w.message)
-            wrong_by_key.setdefault(compact(n), w.message)
+    wrong_by_key = ref._derived.get("wrong_cache_functions")
+    if wrong_by_key is None:
+        wrong_by_key = ref._derived["wrong_cache_functions"] = _wrong_cache_functions(ref)
     fallback_line = None
     for item in rec.notable:
         if item.role != "cache" and not item.to_cache:
@@ -399,6 +475,18 @@ def cache_function(rec: Recognised, ref: Reference) -> tuple[Scored, str | None]
         if item.role == "cache" and fallback_line is None:
             fallback_line = item.line
     return [(Finding("cache-function", spec.step, fallback_line, "correction", spec.missing), 1)], None
+
+
+def _wrong_cache_functions(ref: Reference) -> dict[str, str]:
+    """Match target of each wrong cache-boundary function -> what the learner is told (built once)."""
+    wrong_by_key: dict[str, str] = {}
+    names_ = matcher(ref)
+    for w in ref.cache_function.wrong:
+        for n in w.names:
+            for hit in names_.find(n):
+                wrong_by_key.setdefault(hit.target, w.message)
+            wrong_by_key.setdefault(compact(n), w.message)
+    return wrong_by_key
 
 
 def beliefs(rec: Recognised, ref: Reference) -> Scored:

@@ -6,8 +6,9 @@ plain data: recognise, grade and render read it; nothing here parses.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
-from typing import Iterator, Union
+from typing import Iterator, NamedTuple, Union
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +46,10 @@ class Box:
     participants: list[str] = field(default_factory=list)
 
 
-@dataclass(slots=True)
-class Message:
+class Message(NamedTuple):
+    """A message line. Immutable, and a tuple: every line of every drawing makes one, and a tuple is the
+    cheapest record Python builds (see `new_message`)."""
+
     source: str  # participant id, as Mermaid's parser reports it
     target: str
     text: str
@@ -58,12 +61,18 @@ class Message:
     central_target: bool = False  # `()` after the arrow
 
 
-@dataclass(slots=True)
-class Note:
+class Note(NamedTuple):
+    """A note line. Immutable, and a tuple, as Message."""
+
     placement: str  # "left of", "right of", "over"
     actors: tuple[str, ...]
     text: str
     line: int
+
+
+# Message and Note from one plain tuple of every field, with no Python-level call (for the readers' hot loops).
+new_message = functools.partial(tuple.__new__, Message)
+new_note = functools.partial(tuple.__new__, Note)
 
 
 @dataclass(slots=True)

@@ -21,7 +21,7 @@ import re
 from drawcheck.parse.grammar import BRANCH_KEYWORDS, BRANCH_OF, MAX_DEPTH, parse_box_data
 from drawcheck.parse.jsregex import FLAGS, JS_WS_CHARS, WS_NO_NL
 from drawcheck.parse.lexer import AS_AHEAD, FAST_LINE_UNCHECKED, KEYWORD_START, PLACEMENTS, final_text, parse_message
-from drawcheck.parse.model import Activation, Autonumber, Block, Box, Branch, Diagram, Message, Note, Participant
+from drawcheck.parse.model import Activation, Autonumber, Block, Box, Branch, Diagram, Participant, new_message, new_note
 from drawcheck.parse.preprocess import C4_DETECTOR, decode_entities
 
 HEADER = "sequenceDiagram\n"
@@ -33,6 +33,23 @@ _DECLARE_AS = (_GROUP["pkw"], _GROUP["pn"], _GROUP["plabel"])
 _DECLARE = (_GROUP["pkw"], _GROUP["pm"])
 _ACTIVATE = (_GROUP["akw"], _GROUP["an"])
 _END = _GROUP["end"]
+# Memos shared by every file read: a class's files start from one template, with the same participants and
+# step names, so most lines recur. Each holds pure functions of one line or name, nothing about a file.
+_PLAIN_NAMES: set[str] = set()  # names seen not to start with a keyword
+MAX_PLAIN_NAMES = 50_000
+# LINE_MEMO: a message line -> (source, arrow, modifier, target, text); a note line -> (placement, names, text).
+# Two memos: files with `wrap:` or entity stand-ins rewrite their texts (final_text), the others only trim them.
+_LINE_MEMO: tuple[dict, dict] = ({}, {})  # [rewrites_text]
+MAX_LINE_MEMO = 50_000
+
+
+def clear_memos() -> None:
+    """Forget every remembered line and name: a cold start, for benchmarks and tests."""
+    for memo in _LINE_MEMO:
+        memo.clear()
+    _PLAIN_NAMES.clear()
+
+
 # `box LABEL` alone on its line, read as the lexer's LINE state reads it (no `;` or `#`: those end the text).
 BOX_LINE = re.compile(r"[ \t]*+(?i:box)(?![A-Za-z0-9_])(?:" + WS_NO_NL + r"++([^#\n;]*+))?\Z", FLAGS)
 
@@ -76,9 +93,11 @@ def read_plain(raw: str) -> Diagram | None:
     box: Box | None = None  # the open `box`, which holds only declarations
     out = d.statements
     match = FAST_LINE_UNCHECKED.match
-    plain_names: set[str] = set()  # names known not to start with a keyword
+    plain_names = _PLAIN_NAMES  # names known not to start with a keyword, from every file read
+    if len(plain_names) > MAX_PLAIN_NAMES:
+        plain_names.clear()
+    used: set[str] = set()  # names of messages and notes in this file, checked and declared
     new_participant = Participant
-    new_message = Message
 
     def declare(pid: str, label: str | None, kind: str | None, line: int) -> bool:
         """Mermaid's database adding or updating a participant; False where it reports an error."""
@@ -102,23 +121,74 @@ def read_plain(raw: str) -> Diagram | None:
             old.label, old.kind, old.metadata = label, kind, {}
         return True
 
+    # Messages and notes, the most common lines, are read once per distinct line (see LINE_MEMO).
+    memo = _LINE_MEMO[rewrites_text]
+    if len(memo) > MAX_LINE_MEMO:
+        memo.clear()
     for n, line in enumerate(lines[1:], 2):  # n: the line's number
-        m = match(line)
-        if m is None:
-            stripped = line.lstrip(" \t")
-            if not stripped:
+        known = memo.get(line)
+        if known is None:
+            m = match(line)
+            if m is None:
+                stripped = line.lstrip(" \t")
+                if not stripped:
+                    continue
+                if _is_comment(stripped):
+                    d.comments.append((n, stripped))
+                    continue
+                b = BOX_LINE.match(line)
+                if b is None or box is not None:
+                    return None
+                label, color = parse_box_data(decode_entities(b.group(1) or ""))
+                box = Box(label, color, n, n)
+                d.boxes.append(box)
                 continue
-            if _is_comment(stripped):
-                d.comments.append((n, stripped))
-                continue
-            b = BOX_LINE.match(line)
-            if b is None or box is not None:
+            form = m.lastgroup
+            if form == "MSG":
+                source, arrow, mod, target, txt = m.group(*_MESSAGE)
+                text = final_text(txt) if rewrites_text else txt[1:].strip(JS_WS_CHARS)
+                known = memo[line] = (source, arrow, mod, target, text)
+            elif form == "NOTE":
+                place, first, second, txt = m.group(*_NOTE)
+                token_type, placement = PLACEMENTS[place.lower()]
+                if second is not None and token_type != "over":
+                    return None
+                text = final_text(txt) if rewrites_text else txt[1:].strip(JS_WS_CHARS)
+                known = memo[line] = (placement, (first,) if second is None else (first, second), text)
+        if known is not None:
+            if box is not None:  # a box holds declarations only
                 return None
-            label, color = parse_box_data(decode_entities(b.group(1) or ""))
-            box = Box(label, color, n, n)
-            d.boxes.append(box)
+            if len(known) == 5:  # a message
+                source, arrow, mod, target, text = known
+                if source not in used or target not in used:
+                    for name in (source, target):
+                        if name not in plain_names:
+                            if KEYWORD_START.match(name):
+                                return None
+                            plain_names.add(name)
+                        if name not in actors:
+                            declare(name, None, None, n)
+                        used.add(name)
+                if mod == "+":
+                    active[target] = active.get(target, 0) + 1
+                elif mod:
+                    if active.get(source, 0) < 1:
+                        return None
+                    active[source] -= 1
+                out.append(new_message((source, target, text, arrow, n, mod == "+", mod == "-", False, False)))
+            else:  # a note
+                placement, names, text = known
+                for name in names:
+                    if name not in used:
+                        if name not in plain_names:
+                            if KEYWORD_START.match(name):
+                                return None
+                            plain_names.add(name)
+                        if name not in actors:
+                            declare(name, None, None, n)
+                        used.add(name)
+                out.append(new_note((placement, names, text, n)))
             continue
-        form = m.lastgroup
         if box is not None:  # inside a box: declarations and its `end` only
             if form == "END" and m.group(_END).lower() == "end":
                 box.end_line = n
@@ -126,26 +196,7 @@ def read_plain(raw: str) -> Diagram | None:
                 continue
             if form != "PART" and form != "PART_AS":
                 return None
-        if form == "MSG":
-            source, arrow, mod, target, txt = m.group(*_MESSAGE)
-            if source not in plain_names or target not in plain_names:  # (every plain name is declared)
-                if KEYWORD_START.match(source) or KEYWORD_START.match(target):
-                    return None
-                plain_names.add(source)
-                plain_names.add(target)
-                if source not in actors:
-                    declare(source, None, None, n)
-                if target not in actors:
-                    declare(target, None, None, n)
-            if mod == "+":
-                active[target] = active.get(target, 0) + 1
-            elif mod:
-                if active.get(source, 0) < 1:
-                    return None
-                active[source] -= 1
-            text = final_text(txt) if rewrites_text else txt[1:].strip(JS_WS_CHARS)
-            out.append(new_message(source, target, text, arrow, n, mod == "+", mod == "-"))
-        elif form == "BLOCK":
+        if form == "BLOCK":
             keyword, label = m.group(*_BLOCK)
             kind = keyword.lower()
             if label:
@@ -173,20 +224,6 @@ def read_plain(raw: str) -> Diagram | None:
             else:
                 block, out = open_blocks.pop()
                 block.end_line = n
-        elif form == "NOTE":
-            place, first, second, txt = m.group(*_NOTE)
-            token_type, placement = PLACEMENTS[place.lower()]
-            if second is not None and token_type != "over":
-                return None
-            names = (first,) if second is None else (first, second)
-            for name in names:
-                if name not in plain_names:
-                    if KEYWORD_START.match(name):
-                        return None
-                    plain_names.add(name)
-                if name not in actors:
-                    declare(name, None, None, n)
-            out.append(Note(placement, names, final_text(txt) if rewrites_text else txt[1:].strip(JS_WS_CHARS), n))
         elif form == "PART_AS":
             keyword, pid, label = m.group(*_DECLARE_AS)
             kind = "participant" if keyword.lower() == "participant" else "actor"

@@ -13,7 +13,6 @@ second of several unlabelled top-level `rect` blocks. docs/grading.md has the de
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -25,35 +24,32 @@ from drawcheck.reference.model import Reference
 CONDITIONAL_BLOCKS = ("alt", "opt", "break")
 ROOT = (False, None, None)  # (conditional, line of the conditional block, line of the par block) at top level
 ASYNC_ARROWS = ("-)", "--)")
+DRAWING_ROLES = ("plain", "boundary")  # the roles whose text may draw steps and talk with the cache
 
 
 class Item:
     """One piece of learner text: a message, a note, or a block label.
 
-    Made once per line of every drawing: slots, every field set in one call.
+    Made once per line of every drawing, by `_new_item`; read many times by the checks: slots, so reading
+    a field is cheap.
     """
 
-    __slots__ = ("index", "line", "text", "kind", "info", "role", "header", "cycle", "cycle_line", "context",
-                 "async_arrow", "to_cache", "source", "target")
-
-    def __init__(self, index: int, line: int, text: str, kind: str, info: "TextInfo", ctx: tuple = ROOT,
-                 source: str | None = None, target: str | None = None, role: str | None = None,
-                 header: str | None = None, cycle: str | None = None, cycle_line: int | None = None,
-                 async_arrow: bool = False, to_cache: bool = False):
-        self.index = index
-        self.line = line
-        self.text = text
-        self.kind = kind  # "message" | "note" | "label" | "comment" (only ever the reason)
-        self.info = info  # the cached TextInfo of `text`
-        self.role: str = role or info.role  # "plain" | "reason" | "cache" | "boundary"
-        self.header = header  # the cycle this item announces for what follows
-        self.cycle = cycle  # explicit cycle label in force here
-        self.cycle_line = cycle_line  # where that label was written
-        self.context = ctx  # (conditional, conditional_line, in_par): see the properties below
-        self.async_arrow = async_arrow
-        self.to_cache = to_cache  # a message to/from (or note over) a cache participant
-        self.source = source
-        self.target = target
+    __slots__ = (
+        "index",
+        "line",
+        "text",
+        "kind",  # "message" | "note" | "label" | "comment" (only ever the reason)
+        "info",  # the cached TextInfo of `text`
+        "context",  # (conditional, conditional_line, in_par): see the properties below
+        "source",
+        "target",
+        "role",  # "plain" | "reason" | "cache" | "boundary"
+        "header",  # the cycle this item announces for what follows
+        "cycle",  # explicit cycle label in force here
+        "cycle_line",  # where that label was written
+        "async_arrow",
+        "to_cache",  # a message to/from (or note over) a cache participant
+    )
 
     @property
     def matches(self) -> tuple[Match, ...]:
@@ -78,6 +74,31 @@ class Item:
         return f"Item({self.index}, line {self.line}, {self.kind}, {self.text!r}, cycle={self.cycle})"
 
 
+_allocate = object.__new__
+
+
+def _new_item(index, line, text, kind, info, context, source, target, role, header, cycle, cycle_line,
+              async_arrow, to_cache) -> Item:
+    """A new Item with every field given. A plain function, not an `__init__`: calling a class runs its
+    `__init__` in a fresh interpreter frame from C, which costs several times more (one per line)."""
+    item = _allocate(Item)
+    item.index = index
+    item.line = line
+    item.text = text
+    item.kind = kind
+    item.info = info
+    item.context = context
+    item.source = source
+    item.target = target
+    item.role = role
+    item.header = header
+    item.cycle = cycle
+    item.cycle_line = cycle_line
+    item.async_arrow = async_arrow
+    item.to_cache = to_cache
+    return item
+
+
 class Mention(NamedTuple):
     """A step the learner drew (a tuple: made once per step name in every drawing)."""
 
@@ -91,7 +112,7 @@ class Mention(NamedTuple):
     order: tuple[int, int] = (0, 0)  # (item index, pos): source order
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # treat as immutable; not frozen=True, whose __init__ is 4x slower
 class FoundBoundary:
     index: int  # items with index >= this are after the boundary
     line: int
@@ -110,7 +131,7 @@ class Recognised:
     cycles_marked: bool = False
     rect_starts: list[tuple[int, int]] = field(default_factory=list)  # (first item index, line) of top-level rects
     # The few items the checks read one by one: a role (reason, cache, boundary), a non-step, a belief,
-    # an async arrow, or talk with the cache. Same order as `items`.
+    # a misspelt or old step name, an async arrow, or talk with the cache. Same order as `items`.
     notable: list[Item] = field(default_factory=list)
 
     def effective_cycle(self, item: Item, spec_cycles: tuple[str, str] | None) -> str | None:
@@ -142,8 +163,13 @@ def _marker_regex(markers, starts=()) -> re.Pattern | None:
     return re.compile("|".join(alts)) if alts else None
 
 
+_NOT_WORD = re.compile(r"[^a-z0-9]+")
+
+
 def _words_text(text: str) -> str:
-    return " " + re.sub(r"[^a-z0-9]+", " ", text.lower()).strip() + " "
+    if text.isascii() and text.isalnum():
+        return " " + text.lower() + " "  # one plain word (most participant names): nothing to replace
+    return " " + _NOT_WORD.sub(" ", text.lower()).strip() + " "
 
 
 def words_regex(words) -> re.Pattern | None:
@@ -190,7 +216,11 @@ class TextInfo:
     cycles: frozenset
     beliefs: tuple
     reason_groups: tuple
-    notable: bool  # has a role, a non-step or a belief: see Recognised.notable
+    misnamed: bool  # draws a step under a misspelt or old name
+    notable: bool  # has a role, a non-step, a belief or a misnamed step: see Recognised.notable
+    # What the walk reads of it, in one piece: (hits, notable, role, header, inline) as a message / as a note
+    as_message: tuple
+    as_note: tuple
 
 
 MAX_INFO_CACHE = 50_000
@@ -225,14 +255,18 @@ def _text_info(ref: Reference, text: str) -> TextInfo:
     has_not_step = any(m.kind == "not-step" for m in matches)
     beliefs = tuple(bl for bl, rx, with_rx in pats.beliefs
                     if rx is not None and rx.search(wt) and (with_rx is None or with_rx.search(wt)))
+    hits = _hits(ref, text, role, step_matches)
+    misnamed = any(how != "exact" for _, _, _, how, _ in hits)
+    notable = role != "plain" or has_not_step or bool(beliefs) or misnamed
+    header_message = hdr if hdr and (role == "boundary" or not has_step) else None
+    inline = _inline_cycle(matches)
     return TextInfo(
         matches=matches, steps_named=frozenset(m.target for m in step_matches), role=role,
-        hits=_hits(ref, text, role, step_matches),
-        header_message=hdr if hdr and (role == "boundary" or not has_step) else None,
-        header_other=hdr, inline=_inline_cycle(matches),
+        hits=hits, header_message=header_message, header_other=hdr, inline=inline,
         has_not_step=has_not_step, cycles=frozenset(m.target for m in matches if m.kind == "cycle"), beliefs=beliefs,
         reason_groups=tuple(g for g, rx in pats.reason_groups if rx is not None and rx.search(wt)),
-        notable=role != "plain" or has_not_step or bool(beliefs),
+        misnamed=misnamed, notable=notable,
+        as_message=(hits, notable, role, header_message, inline), as_note=(hits, notable, role, hdr, inline),
     )
 
 
@@ -287,7 +321,8 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
         for line, comment in diagram.comments:
             info = text_info(ref, comment)
             if info.role == "reason":
-                rec.reason = Item(-1, line, comment, "comment", info)
+                rec.reason = _new_item(-1, line, comment, "comment", info, ROOT, None, None, info.role, None, None,
+                                       None, False, False)
                 rec.reason_explicit = True
                 break
     main = ref._derived.get("main_cycles")
@@ -297,8 +332,9 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
     return rec
 
 
-# A Mention from one plain tuple, as Mention._make but with no Python-level call: runs once per step drawn.
-_new_mention = functools.partial(tuple.__new__, Mention)
+# `_new_tuple(Mention, fields)`: a Mention from one plain tuple, as Mention._make but with no Python-level
+# call (runs once per step drawn).
+_new_tuple = tuple.__new__
 
 
 class _Walk:
@@ -346,31 +382,30 @@ class _Walk:
             text = s.text or ""
             info = infos.get(text) or text_info(ref, text)
             line = s.line
-            hits = info.hits
-            is_notable = info.notable
-            role = info.role
             async_arrow = to_cache = False
             if is_message:
+                hits, is_notable, role, header, inline = info.as_message
                 source, target = s.source, s.target
-                header = info.header_message
                 if s.arrow in ASYNC_ARROWS:
                     async_arrow = is_notable = True
                     if role == "plain" and after_cycle in info.cycles:
                         role, header, hits = "boundary", after_cycle, ()
+                if participant_cache and not header and role in DRAWING_ROLES and (
+                        source in participant_cache or target in participant_cache):
+                    to_cache = is_notable = True
             else:
-                header = info.header_other
-            if not header and participant_cache and role in ("plain", "boundary") and (
-                    source in participant_cache or target in participant_cache if is_message
-                    else any(a in participant_cache for a in s.actors)):
-                to_cache = is_notable = True
+                hits, is_notable, role, header, inline = info.as_note
+                if participant_cache and not header and role in DRAWING_ROLES and any(
+                        a in participant_cache for a in s.actors):
+                    to_cache = is_notable = True
             if header and header != current:
                 current, current_line, header_scope = header, line, True
             elif header_scope and role == "boundary" and current == before_cycle:
                 # A section header for the first cycle ends at the `go`: what follows is labelled by
                 # its sender (a participant named after the second cycle) or by the boundary itself.
                 current, current_line, header_scope = None, None, False
-            if info.inline:
-                cycle, cycle_line = info.inline, line
+            if inline:
+                cycle, cycle_line = inline, line
             elif current:
                 cycle, cycle_line = current, current_line
             else:
@@ -383,22 +418,23 @@ class _Walk:
                         cycle, cycle_line = pc, line
             index = len(items)
             if not is_message:
-                item = Item(index, line, text, "note", info, ctx, None, None, role, header, cycle, cycle_line,
-                            False, to_cache)
+                item = _new_item(index, line, text, "note", info, ctx, None, None, role, header, cycle, cycle_line,
+                                 False, to_cache)
                 items.append(item)
                 if is_notable:
                     notable.append(item)
-                self.add_late(item)
+                if hits:
+                    self.add_late(item)
                 continue
-            item = Item(index, line, text, "message", info, ctx, source, target, role, header, cycle, cycle_line,
-                        async_arrow, to_cache)
+            item = _new_item(index, line, text, "message", info, ctx, source, target, role, header, cycle,
+                             cycle_line, async_arrow, to_cache)
             items.append(item)
             if is_notable:
                 notable.append(item)
             if participant_step and role == "plain":
                 self.draw_participant_steps(item)
             for step, label, start, how, legacy in hits:
-                m = _new_mention((step, label, line, item, start, how, legacy, (index, start)))
+                m = _new_tuple(Mention, (step, label, line, item, start, how, legacy, (index, start)))
                 mentions.append(m)
                 if step not in first:
                     first[step] = m
@@ -406,24 +442,24 @@ class _Walk:
     def visit_block(self, block: Block, current: str | None, current_line: int | None, ctx) -> None:
         """Each branch of a block: its label is an item; a cycle it names labels what is inside."""
         items = self.rec.items
-        if block.kind == "rect" and ctx == ROOT:
+        kind = block.kind
+        if kind == "rect" and ctx == ROOT:
             self.rec.rect_starts.append((len(items), block.line))
+        nested = kind in _NESTING_BLOCKS  # the others (rect, loop) leave the context as it is
         for br in block.branches:
-            inner = _context(ctx, block, br)
+            inner = _context(ctx, block, br) if nested else ctx
             own = None
-            if block.kind != "rect" and br.label and br.label.strip():
-                info = text_info(self.ref, br.label)
-                label_item = Item(len(items), br.line, br.label, "label", info, inner)
+            if kind != "rect" and br.label and br.label.strip():
+                info = self.infos.get(br.label) or text_info(self.ref, br.label)
+                own = info.header_other
+                cycle, cycle_line = (own, br.line) if own else (current, current_line)
+                label_item = _new_item(len(items), br.line, br.label, "label", info, inner, None, None, info.role,
+                                       own, cycle, cycle_line, False, False)
                 items.append(label_item)
                 if info.notable:
                     self.rec.notable.append(label_item)
-                own = info.header_other
-                if own:
-                    label_item.header = own
-                    label_item.cycle, label_item.cycle_line = own, br.line
-                else:
-                    label_item.cycle, label_item.cycle_line = current, current_line
-                self.add_late(label_item)
+                if info.hits:
+                    self.add_late(label_item)
             if own:
                 self.visit(br.statements, own, br.line, inner, None)
             else:
@@ -444,9 +480,12 @@ class _Walk:
     def add_late(self, item: Item) -> None:
         index, line = item.index, item.line
         for step, label, start, how, legacy in item.info.hits:
-            m = _new_mention((step, label, line, item, start, how, legacy, (index, start)))
+            m = _new_tuple(Mention, (step, label, line, item, start, how, legacy, (index, start)))
             self.rec.mentions.append(m)
             self.late.append(m)
+
+
+_NESTING_BLOCKS = frozenset((*CONDITIONAL_BLOCKS, "critical", "par"))  # blocks that change the context
 
 
 def _context(parent: tuple, block: Block, branch) -> tuple:

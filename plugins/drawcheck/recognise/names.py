@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import reduce
+from operator import or_
 
 from drawcheck.reference.model import LegacyName, Reference
 
@@ -54,6 +56,14 @@ def tokens(text: str) -> list[tuple[str, int, int]]:
         subs = [(m.group().lower(), base + m.start(), base + m.end()) for m in _SUB.finditer(word)]
         out.extend(subs)
     return out
+
+
+def _one_plain_word(text: str) -> list[tuple[str, int, int]] | None:
+    """`tokens(text)` when `text` is one word with no camelCase pieces (`S42`, `api`), with no regex and
+    nothing to unwrap; None for any other text."""
+    if text.isascii() and text.isalnum() and (text.islower() or text.isupper() or text.isdigit()):
+        return [(text.lower(), 0, len(text))]
+    return None
 
 
 class NameMatcher:
@@ -136,7 +146,7 @@ class NameMatcher:
         return out
 
     def _find(self, text: str) -> list[Match]:
-        toks = self._unwrap_run(text, tokens(text))
+        toks = _one_plain_word(text) or self._unwrap_run(text, tokens(text))
         whole = self.whole.get("".join(t[0] for t in toks))
         if whole is not None and toks:
             return [Match(whole.kind, whole.target, toks[0][1], toks[-1][2], whole.how, whole.legacy)]
@@ -245,10 +255,18 @@ class NameMatcher:
 
 def _letter_bits(word: str) -> int:
     """The set of distinct characters of `word` as the bits of an int: XOR and bit_count compare two."""
-    bits = 0
-    for ch in set(word):
-        bits |= 1 << ord(ch)
-    return bits
+    return reduce(or_, map(_BITS.__getitem__, set(word)), 0)  # no Python-level loop: run for every new word
+
+
+class _BitOf(dict):
+    """character -> 1 << its code point; ASCII built in, any other character on first use."""
+
+    def __missing__(self, ch: str) -> int:
+        bit = self[ch] = 1 << ord(ch)
+        return bit
+
+
+_BITS = _BitOf((chr(c), 1 << c) for c in range(128))
 
 
 def _swapped(a: str, b: str) -> bool:
@@ -312,7 +330,8 @@ def _osa(a: str, b: str, limit: int) -> int:
 
 def participant_step(names: NameMatcher, label: str) -> str | None:
     """The step a participant is named after: its id or name, optionally followed by `plugin(s)`."""
-    key = _NOT_RAW.sub("", label).lower()  # what joining its tokens gives
+    # what joining its tokens gives (a plain word, most aliases, is its own key)
+    key = (label if label.isascii() and label.isalnum() else _NOT_RAW.sub("", label)).lower()
     if not key.endswith(_PLUGIN_WORDS):
         return names.id_keys.get(key)  # no `plugin(s)` word to drop: no need to split it into tokens
     words = [t[0] for t in tokens(label)]
