@@ -378,15 +378,18 @@ class _Walk:
                 if isinstance(s, Block):
                     self.visit_block(s, current, current_line, ctx)
                 continue
-            # Every field of the item is worked out first, then it is made in one call.
-            text = s.text or ""
+            # Every field of the item is worked out first, then it is made in one call. (Messages and notes
+            # are tuples: unpacked whole, which is cheaper than reading their fields by name.)
+            if is_message:
+                source, target, text, arrow, line, _, _, _, _ = s
+            else:
+                _, actors, text, line = s
+            text = text or ""
             info = infos.get(text) or text_info(ref, text)
-            line = s.line
             async_arrow = to_cache = False
             if is_message:
                 hits, is_notable, role, header, inline = info.as_message
-                source, target = s.source, s.target
-                if s.arrow in ASYNC_ARROWS:
+                if arrow in ASYNC_ARROWS:
                     async_arrow = is_notable = True
                     if role == "plain" and after_cycle in info.cycles:
                         role, header, hits = "boundary", after_cycle, ()
@@ -396,7 +399,7 @@ class _Walk:
             else:
                 hits, is_notable, role, header, inline = info.as_note
                 if participant_cache and not header and role in DRAWING_ROLES and any(
-                        a in participant_cache for a in s.actors):
+                        a in participant_cache for a in actors):
                     to_cache = is_notable = True
             if header and header != current:
                 current, current_line, header_scope = header, line, True
@@ -413,7 +416,7 @@ class _Walk:
                 if participant_cycle:
                     # a message by its sender, a note by the first participant it is over
                     pc = participant_cycle.get(source) if is_message else next(
-                        (participant_cycle[a] for a in s.actors if a in participant_cycle), None)
+                        (participant_cycle[a] for a in actors if a in participant_cycle), None)
                     if pc:
                         cycle, cycle_line = pc, line
             index = len(items)
