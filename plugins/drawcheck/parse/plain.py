@@ -121,6 +121,20 @@ def read_plain(raw: str) -> Diagram | None:
             old.label, old.kind, old.metadata = label, kind, {}
         return True
 
+    def admit(names: tuple[str, ...], line: int) -> bool:
+        """The names of a message or note, where one is new in this file: each must not start with a keyword
+        (False: the full pipeline reads such a file), and is declared if it is not yet."""
+        for name in names:
+            if name not in used:
+                if name not in plain_names:
+                    if KEYWORD_START.match(name):
+                        return False
+                    plain_names.add(name)
+                if name not in actors:
+                    declare(name, None, None, line)
+                used.add(name)
+        return True
+
     # Messages and notes, the most common lines, are read once per distinct line (see LINE_MEMO).
     memo = _LINE_MEMO[rewrites_text]
     if len(memo) > MAX_LINE_MEMO:
@@ -160,15 +174,8 @@ def read_plain(raw: str) -> Diagram | None:
                 return None
             if len(known) == 5:  # a message
                 source, arrow, mod, target, text = known
-                if source not in used or target not in used:
-                    for name in (source, target):
-                        if name not in plain_names:
-                            if KEYWORD_START.match(name):
-                                return None
-                            plain_names.add(name)
-                        if name not in actors:
-                            declare(name, None, None, n)
-                        used.add(name)
+                if (source not in used or target not in used) and not admit((source, target), n):
+                    return None
                 if mod == "+":
                     active[target] = active.get(target, 0) + 1
                 elif mod:
@@ -178,15 +185,8 @@ def read_plain(raw: str) -> Diagram | None:
                 out.append(new_message((source, target, text, arrow, n, mod == "+", mod == "-", False, False)))
             else:  # a note
                 placement, names, text = known
-                for name in names:
-                    if name not in used:
-                        if name not in plain_names:
-                            if KEYWORD_START.match(name):
-                                return None
-                            plain_names.add(name)
-                        if name not in actors:
-                            declare(name, None, None, n)
-                        used.add(name)
+                if (names[0] not in used or names[-1] not in used) and not admit(names, n):
+                    return None
                 out.append(new_note((placement, names, text, n)))
             continue
         if box is not None:  # inside a box: declarations and its `end` only
