@@ -3,6 +3,11 @@
 Typical drawings are made from the golden cases (tests/grade/golden): each copy gets
 random participant aliases, one random typo, one dropped line and one swapped pair
 of lines, so texts vary the way a class's submissions do. Target: >= 5,000/s.
+
+The headline (parse + grade, warm) grades 20,000 drawings after a warm-up on 2,000 others,
+in 5 identical sweeps (each from a fresh reference and an empty parser memo), and each chunk
+of 100 drawings keeps its best sweep; the first sweep alone is printed beside it. The stages
+below it are the best of 5 slices of one sweep.
 """
 
 from __future__ import annotations
