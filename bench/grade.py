@@ -134,7 +134,7 @@ def main() -> int:
     diagrams = [parse_text(t) for t in texts]
     pairs = list(zip(diagrams, texts))
 
-    clear_memos()  # the parser's memos as in the warm run: the warm-up drawings only
+    clear_memos()  # the parser's memo of names as in the warm run: the warm-up drawings only
     for t in warm_up:
         parse_text(t)
     parse_rate = rate(parse_text, texts)

@@ -174,44 +174,34 @@ def test_hands_over_everything_else(text):
     parse_source(text)  # and the full parser reads it without raising
 
 
-# ---- the memos shared by every file: a line read from the memo reads as a line read afresh ----------
-def test_second_reading_from_the_memos_equals_the_first():
-    texts = plain_documents(seed=4242, count=400)
-    plain.clear_memos()
-    first = [read_plain(t) for t in texts]
-    assert sum(len(m) for m in plain._LINE_MEMO) > 100  # the lines were remembered
-    second = [read_plain(t) for t in texts]  # now mostly from the memos
-    assert first == second
-    plain.clear_memos()
-    for text in reversed(texts):  # another order: other lines come first
-        agrees(text)
-
-
-@pytest.mark.parametrize("warm, text", [
-    ("sequenceDiagram\nA->>B: x\n", "sequenceDiagram\nbox G\nA->>B: x\nend\n"),  # a box holds declarations only
-    ("sequenceDiagram\nNote over A: n\n", "sequenceDiagram\nbox G\nNote over A: n\nend\n"),
-    ("sequenceDiagram\nA->>+B: x\n", "sequenceDiagram\nA->>-B: y\nA->>+B: x\n"),  # activations counted per file
-    ("sequenceDiagram\nloop x\nend\n", "sequenceDiagram\nloop x\nA->>B: y\n"),  # still never closed
-    ("sequenceDiagram\nend->>B: x\n", "sequenceDiagram\nend->>B: x\n"),  # keyword names: never remembered as plain
-])
-def test_remembered_lines_are_still_checked_in_their_file(warm, text):
-    read_plain(warm)
-    assert read_plain(text) is None
-    parse_source(text)
-
-
+# ---- the memo of plain names, shared by every file: a name seen before is still declared in each file ----
 def test_a_remembered_name_is_declared_in_each_file():
     plain.clear_memos()
     assert read_plain("sequenceDiagram\nA->>B: x\n") is not None
-    d = read_plain("sequenceDiagram\nparticipant C\nA->>B: x\n")  # same line, other participants
-    assert [p.id for p in d.participants] == ["C", "A", "B"]
-    assert d == full_parse("sequenceDiagram\nparticipant C\nA->>B: x\n")
+    d = read_plain("sequenceDiagram\nparticipant C\nNote over B: n\nA->>B: x\n")  # same names, other file
+    assert [p.id for p in d.participants] == ["C", "B", "A"]
+    assert d == full_parse("sequenceDiagram\nparticipant C\nNote over B: n\nA->>B: x\n")
 
 
-def test_memos_stay_bounded(monkeypatch):
-    monkeypatch.setattr(plain, "MAX_LINE_MEMO", 10)
+def test_a_keyword_name_is_never_remembered_as_plain():
+    plain.clear_memos()
+    for _ in range(2):
+        assert read_plain("sequenceDiagram\nend->>B: x\n") is None
+        assert read_plain("sequenceDiagram\nNote over loop x: n\n") is None
+    assert "end" not in plain._PLAIN_NAMES and "B" not in plain._PLAIN_NAMES
+
+
+def test_reading_again_with_the_names_remembered_reads_the_same():
+    texts = plain_documents(seed=4242, count=400)
+    plain.clear_memos()
+    first = [read_plain(t) for t in texts]
+    assert len(plain._PLAIN_NAMES) > 5
+    assert [read_plain(t) for t in texts] == first
+
+
+def test_the_name_memo_stays_bounded(monkeypatch):
     monkeypatch.setattr(plain, "MAX_PLAIN_NAMES", 10)
     plain.clear_memos()
     for k in range(50):
         read_plain(f"sequenceDiagram\nA{k}->>B{k}: x{k}\n")
-    assert len(plain._LINE_MEMO[False]) <= 11 and len(plain._PLAIN_NAMES) <= 12
+    assert len(plain._PLAIN_NAMES) <= 12

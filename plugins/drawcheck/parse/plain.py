@@ -33,20 +33,13 @@ _DECLARE_AS = (_GROUP["pkw"], _GROUP["pn"], _GROUP["plabel"])
 _DECLARE = (_GROUP["pkw"], _GROUP["pm"])
 _ACTIVATE = (_GROUP["akw"], _GROUP["an"])
 _END = _GROUP["end"]
-# Memos shared by every file read: a class's files start from one template, with the same participants and
-# step names, so most lines recur. Each holds pure functions of one line or name, nothing about a file.
-_PLAIN_NAMES: set[str] = set()  # names seen not to start with a keyword
+# Names seen not to start with a keyword, shared by every file read (a class reuses its participant names).
+_PLAIN_NAMES: set[str] = set()
 MAX_PLAIN_NAMES = 50_000
-# LINE_MEMO: a message line -> (source, arrow, modifier, target, text); a note line -> (placement, names, text).
-# Two memos: files with `wrap:` or entity stand-ins rewrite their texts (final_text), the others only trim them.
-_LINE_MEMO: tuple[dict, dict] = ({}, {})  # [rewrites_text]
-MAX_LINE_MEMO = 50_000
 
 
 def clear_memos() -> None:
-    """Forget every remembered line and name: a cold start, for benchmarks and tests."""
-    for memo in _LINE_MEMO:
-        memo.clear()
+    """Forget every remembered name: a cold start, for benchmarks and tests."""
     _PLAIN_NAMES.clear()
 
 
@@ -135,60 +128,23 @@ def read_plain(raw: str) -> Diagram | None:
                 used.add(name)
         return True
 
-    # Messages and notes, the most common lines, are read once per distinct line (see LINE_MEMO).
-    memo = _LINE_MEMO[rewrites_text]
-    if len(memo) > MAX_LINE_MEMO:
-        memo.clear()
     for n, line in enumerate(lines[1:], 2):  # n: the line's number
-        known = memo.get(line)
-        if known is None:
-            m = match(line)
-            if m is None:
-                stripped = line.lstrip(" \t")
-                if not stripped:
-                    continue
-                if _is_comment(stripped):
-                    d.comments.append((n, stripped))
-                    continue
-                b = BOX_LINE.match(line)
-                if b is None or box is not None:
-                    return None
-                label, color = parse_box_data(decode_entities(b.group(1) or ""))
-                box = Box(label, color, n, n)
-                d.boxes.append(box)
+        m = match(line)
+        if m is None:
+            stripped = line.lstrip(" \t")
+            if not stripped:
                 continue
-            form = m.lastgroup
-            if form == "MSG":
-                source, arrow, mod, target, txt = m.group(*_MESSAGE)
-                text = final_text(txt) if rewrites_text else txt[1:].strip(JS_WS_CHARS)
-                known = memo[line] = (source, arrow, mod, target, text)
-            elif form == "NOTE":
-                place, first, second, txt = m.group(*_NOTE)
-                token_type, placement = PLACEMENTS[place.lower()]
-                if second is not None and token_type != "over":
-                    return None
-                text = final_text(txt) if rewrites_text else txt[1:].strip(JS_WS_CHARS)
-                known = memo[line] = (placement, (first,) if second is None else (first, second), text)
-        if known is not None:
-            if box is not None:  # a box holds declarations only
+            if _is_comment(stripped):
+                d.comments.append((n, stripped))
+                continue
+            b = BOX_LINE.match(line)
+            if b is None or box is not None:
                 return None
-            if len(known) == 5:  # a message
-                source, arrow, mod, target, text = known
-                if (source not in used or target not in used) and not admit((source, target), n):
-                    return None
-                if mod == "+":
-                    active[target] = active.get(target, 0) + 1
-                elif mod:
-                    if active.get(source, 0) < 1:
-                        return None
-                    active[source] -= 1
-                out.append(new_message((source, target, text, arrow, n, mod == "+", mod == "-", False, False)))
-            else:  # a note
-                placement, names, text = known
-                if (names[0] not in used or names[-1] not in used) and not admit(names, n):
-                    return None
-                out.append(new_note((placement, names, text, n)))
+            label, color = parse_box_data(decode_entities(b.group(1) or ""))
+            box = Box(label, color, n, n)
+            d.boxes.append(box)
             continue
+        form = m.lastgroup
         if box is not None:  # inside a box: declarations and its `end` only
             if form == "END" and m.group(_END).lower() == "end":
                 box.end_line = n
@@ -196,7 +152,28 @@ def read_plain(raw: str) -> Diagram | None:
                 continue
             if form != "PART" and form != "PART_AS":
                 return None
-        if form == "BLOCK":
+        if form == "MSG":
+            source, arrow, mod, target, txt = m.group(*_MESSAGE)
+            if (source not in used or target not in used) and not admit((source, target), n):
+                return None
+            if mod == "+":
+                active[target] = active.get(target, 0) + 1
+            elif mod:
+                if active.get(source, 0) < 1:
+                    return None
+                active[source] -= 1
+            text = final_text(txt) if rewrites_text else txt[1:].strip(JS_WS_CHARS)
+            out.append(new_message((source, target, text, arrow, n, mod == "+", mod == "-", False, False)))
+        elif form == "NOTE":
+            place, first, second, txt = m.group(*_NOTE)
+            token_type, placement = PLACEMENTS[place.lower()]
+            if second is not None and token_type != "over":
+                return None
+            names = (first,) if second is None else (first, second)
+            if (first not in used or names[-1] not in used) and not admit(names, n):
+                return None
+            out.append(new_note((placement, names, final_text(txt) if rewrites_text else txt[1:].strip(JS_WS_CHARS), n)))
+        elif form == "BLOCK":
             keyword, label = m.group(*_BLOCK)
             kind = keyword.lower()
             if label:
