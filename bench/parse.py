@@ -33,7 +33,7 @@ import yaml  # noqa: E402
 
 from drawcheck.parse import parse_text  # noqa: E402
 from drawcheck.parse.parser import parse_source  # noqa: E402
-from drawcheck.parse.plain import clear_memos, read_plain  # noqa: E402
+from drawcheck.parse.plain import clear_name_memo, read_plain  # noqa: E402
 
 ORACLE = ROOT / "tests" / "parse" / "mermaid_oracle.mjs"
 NAMES = ["Scheduler", "Queue", "Cache", "API", "Kubelet", "Binder", "Plugin", "Etcd", "User", "Controller"]
@@ -154,7 +154,7 @@ def big_diagram(n: int) -> str:
 def cpu_time(fn, rounds: int = 5) -> float:
     best = float("inf")
     for _ in range(rounds):
-        clear_memos()  # every round starts cold: no name is remembered from the round before
+        clear_name_memo()  # every round starts cold: no name is remembered from the round before
         start = time.process_time()
         fn()
         best = min(best, time.process_time() - start)
@@ -169,7 +169,7 @@ def each_at_best(fn, items: list, chunk: int = 100, rounds: int = 5) -> float:
     chunks = [items[k:k + chunk] for k in range(0, len(items), chunk)]
     best = [float("inf")] * len(chunks)
     for _ in range(rounds):
-        clear_memos()
+        clear_name_memo()
         for i, part in enumerate(chunks):
             start = time.process_time()
             for x in part:
@@ -204,7 +204,7 @@ def main() -> int:
     assert not invalid, synthetic[invalid[0]]
 
     cpu = each_at_best(parse_text, texts)
-    clear_memos()  # the wall-clock sweep starts cold too
+    clear_name_memo()  # the wall-clock sweep starts cold too
     wall_start = time.perf_counter()
     for t in texts:
         parse_text(t)

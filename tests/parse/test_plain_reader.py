@@ -176,7 +176,7 @@ def test_hands_over_everything_else(text):
 
 # ---- the memo of plain names, shared by every file: a name seen before is still declared in each file ----
 def test_a_remembered_name_is_declared_in_each_file():
-    plain.clear_memos()
+    plain.clear_name_memo()
     assert read_plain("sequenceDiagram\nA->>B: x\n") is not None
     d = read_plain("sequenceDiagram\nparticipant C\nNote over B: n\nA->>B: x\n")  # same names, other file
     assert [p.id for p in d.participants] == ["C", "B", "A"]
@@ -184,7 +184,7 @@ def test_a_remembered_name_is_declared_in_each_file():
 
 
 def test_a_keyword_name_is_never_remembered_as_plain():
-    plain.clear_memos()
+    plain.clear_name_memo()
     for _ in range(2):
         assert read_plain("sequenceDiagram\nend->>B: x\n") is None
         assert read_plain("sequenceDiagram\nNote over loop x: n\n") is None
@@ -193,7 +193,7 @@ def test_a_keyword_name_is_never_remembered_as_plain():
 
 def test_reading_again_with_the_names_remembered_reads_the_same():
     texts = plain_documents(seed=4242, count=400)
-    plain.clear_memos()
+    plain.clear_name_memo()
     first = [read_plain(t) for t in texts]
     assert len(plain._PLAIN_NAMES) > 5
     assert [read_plain(t) for t in texts] == first
@@ -201,7 +201,7 @@ def test_reading_again_with_the_names_remembered_reads_the_same():
 
 def test_the_name_memo_stays_bounded(monkeypatch):
     monkeypatch.setattr(plain, "MAX_PLAIN_NAMES", 10)
-    plain.clear_memos()
+    plain.clear_name_memo()
     for k in range(50):
         read_plain(f"sequenceDiagram\nA{k}->>B{k}: x{k}\n")
     assert len(plain._PLAIN_NAMES) <= 12

@@ -38,7 +38,7 @@ _PLAIN_NAMES: set[str] = set()
 MAX_PLAIN_NAMES = 50_000
 
 
-def clear_memos() -> None:
+def clear_name_memo() -> None:
     """Forget every remembered name: a cold start, for benchmarks and tests."""
     _PLAIN_NAMES.clear()
 
