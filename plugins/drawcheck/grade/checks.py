@@ -286,46 +286,34 @@ def drawn_steps(rec: Recognised, ref: Reference) -> DrawnSteps:
     points: list[DrawnPoint] = []
     labelled_wrong: list[tuple[Mention, str]] = []
     in_order, last = True, -1
-    if found is None:
-        for m in rec.first.values():
-            step, label, line, item, _, _, _, _ = m
-            cycle = item.cycle
-            facts = table[step]
-            points.append(DrawnPoint(step, label, line, cycle))
-            if cycle is not None and cycle not in facts.fine:
-                labelled_wrong.append((m, cycle))
-            position = facts.position
-            if position >= 0:
-                if position < last:
-                    in_order = False
-                last = position
-        return DrawnSteps(points, None, in_order, [], [], [], labelled_wrong)
-    before_cycle, after_cycle = ref.boundary.cycles
-    cut = found.index
+    cut = found.index if found is not None else None
+    before_cycle, after_cycle = ref.boundary.cycles if found is not None else (None, None)
     before = after = None
     wrong_sides = False
     for m in rec.first.values():
         step, label, line, item, _, _, _, _ = m  # unpacked: cheaper than reading a tuple's fields by name
         position, belongs_before, _, fine, off_sides, placement = table[step]
-        drawn_after = item.index >= cut
-        cycle = item.cycle
-        if cycle is None:
-            if not off_sides:  # the boundary says; it cannot tell for a step outside both sides
-                cycle = after_cycle if drawn_after else before_cycle
-        elif cycle not in fine:
-            labelled_wrong.append((m, cycle))
-        points.append(DrawnPoint(step, label, line, cycle))
-        if placement:
-            if not drawn_after:
-                before = step
-            elif after is None:
-                after = step
         if position >= 0:
             if position < last:
                 in_order = False
             last = position
-        if belongs_before is drawn_after:  # None (no side) is neither
-            wrong_sides = True
+        cycle = item.cycle
+        if cycle is not None and cycle not in fine:
+            labelled_wrong.append((m, cycle))
+        if cut is not None:
+            drawn_after = item.index >= cut
+            if cycle is None and not off_sides:  # the boundary says; it cannot tell for a step outside both sides
+                cycle = after_cycle if drawn_after else before_cycle
+            if placement:
+                if not drawn_after:
+                    before = step
+                elif after is None:
+                    after = step
+            if belongs_before is drawn_after:  # None (no side) is neither
+                wrong_sides = True
+        points.append(DrawnPoint(step, label, line, cycle))
+    if cut is None:
+        return DrawnSteps(points, None, in_order, [], [], [], labelled_wrong)
     early, late, strays = _wrong_sides(rec, table, cut) if wrong_sides else ([], [], [])
     return DrawnSteps(points, BoundaryPlacement(before, after, found.line, len(late) - len(early)),
                       in_order, early, late, strays, labelled_wrong)
