@@ -192,11 +192,9 @@ def order(rec: Recognised, ref: Reference, steps: "DrawnSteps") -> Scored:
     """Steps outside the longest increasing subsequence of the reference order are out of place."""
     if steps.in_order:
         return []  # the common case
-    keys = ref._derived.get("main_path_keys")
-    if keys is None:
-        keys = ref._derived["main_path_keys"] = {s.id: (s.index, TIER_WEIGHT[s.tier]) for s in main_path_steps(ref)}
-    drawn = [m for m in rec.first.values() if m.step in keys]  # in source order
-    keep = _heaviest_increasing([keys[m.step] for m in drawn])
+    table = _step_table(ref)
+    drawn = [m for m in rec.first.values() if table[m.step].position >= 0]  # main-path steps, in source order
+    keep = _heaviest_increasing([(table[m.step].position, table[m.step].weight) for m in drawn])
     if len(keep) == len(drawn):
         return []
     notes = ref._derived.get("out_of_order_notes")
@@ -234,6 +232,7 @@ class _StepFacts(NamedTuple):
     """What the one pass over the drawn steps needs to know of a step (a table built once per reference)."""
 
     position: int  # its reference position when on the main path, else -1
+    weight: int  # what keeping it in order is worth (by its tier)
     before: bool | None  # for a step a moved boundary can explain: does it belong before the boundary?
     rank: int  # its place in the reference's list of steps
     fine: frozenset  # the cycles it may be drawn in (its own, also_in, any failure region)
@@ -257,6 +256,7 @@ def _step_table(ref: Reference) -> dict[str, _StepFacts]:
             sided = cut is not None and s.branch is None and main and s.tier != "D"
             table[s.id] = _StepFacts(
                 position=s.index if s.id in on_path else -1,
+                weight=TIER_WEIGHT[s.tier],
                 before=(s.index <= cut) if sided else None,
                 rank=rank,
                 fine=frozenset((s.cycle, *s.also_in, *branch_cycles)),
@@ -292,7 +292,7 @@ def drawn_steps(rec: Recognised, ref: Reference) -> DrawnSteps:
     wrong_sides = False
     for m in rec.first.values():
         step, label, line, item, _, _, _, _ = m  # unpacked: cheaper than reading a tuple's fields by name
-        position, belongs_before, _, fine, off_sides, placement = table[step]
+        position, _, belongs_before, _, fine, off_sides, placement = table[step]
         if position >= 0:
             if position < last:
                 in_order = False
