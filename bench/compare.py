@@ -1,18 +1,21 @@
-"""Parse + grade time of this tree against another revision, in interleaved runs.
+"""Parse + grade time of this tree against another revision, interleaved in one process.
 
-Run: .venv/bin/python bench/compare.py REV [--pairs 12] [--count 3000]
+Run: .venv/bin/python bench/compare.py REV [--rounds 20] [--count 2000]
 
 On a shared machine one tree's time swings by a quarter from run to run, and
-instruction counts do not always follow time (memory effects). So the two trees
-are timed in pairs of runs, each in a fresh process, the order alternating, on
-the same drawings (bench/grade.py's variants of this tree), and the median of the
-pairs' time ratios is printed. A ratio below 1 means this tree is faster.
+instruction counts do not always follow time (memory effects). So the other
+revision's package is loaded beside this tree's, under another name
+(`drawcheck_base`), and the two are timed in turns, chunk by chunk, on the same
+drawings (bench/grade.py's variants), the order alternating. Each round gives a
+time ratio; the median of the rounds is printed, with its quartiles. A ratio
+below 1 means this tree is faster. Two copies of one tree measure within about 2%.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import importlib
+import re
 import statistics
 import subprocess
 import sys
@@ -21,69 +24,71 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-TREE_PARTS = ["plugins", "reference"]
+BASE_NAME = "drawcheck_base"
+EXERCISE = Path("reference") / "two-cycles" / "exercise.yml"
 
 
-def run_arm(root: str, texts_file: str) -> None:
-    """In a child process: grade the warm-up drawings, then print CPU microseconds per timed drawing."""
-    sys.path.insert(0, str(Path(root) / "plugins"))
-    from drawcheck.grade import grade_diagram
-    from drawcheck.parse import parse_text
-    from drawcheck.reference import load_reference
+def export_as(rev: str, into: Path) -> Path:
+    """The package and reference of `rev` under `into`, the package renamed to BASE_NAME."""
+    archive = subprocess.run(["git", "-C", str(REPO), "archive", rev, "plugins/drawcheck", "reference"],
+                             capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    package = into / "plugins" / "drawcheck"
+    for path in package.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        path.write_text(re.sub(r"\bdrawcheck(?=\.|\s+import|\s*$)", BASE_NAME, text, flags=re.M), encoding="utf-8")
+    package.rename(package.with_name(BASE_NAME))
+    return into
 
-    import drawcheck
-    assert Path(drawcheck.__file__).resolve().is_relative_to(Path(root).resolve()), drawcheck.__file__
-    data = json.loads(Path(texts_file).read_text(encoding="utf-8"))
-    ref = load_reference(Path(root) / "reference" / "two-cycles" / "exercise.yml")
-    for t in data["warm_up"]:
-        grade_diagram(parse_text(t), t, file="x.mmd", reference=ref)
-    start = time.process_time()
-    for t in data["timed"]:
-        grade_diagram(parse_text(t), t, file="x.mmd", reference=ref)
-    print((time.process_time() - start) / len(data["timed"]) * 1e6)
+
+def arm(package: str, root: Path, warm_up: list[str]):
+    """(parse + grade, parse) functions of `package`, its caches warmed on `warm_up`."""
+    parse_text = importlib.import_module(package + ".parse").parse_text
+    grade_diagram = importlib.import_module(package + ".grade").grade_diagram
+    ref = importlib.import_module(package + ".reference").load_reference(root / EXERCISE)
+
+    def both(text: str):
+        return grade_diagram(parse_text(text), text, file="x.mmd", reference=ref)
+
+    for t in warm_up:
+        both(t)
+    return both, parse_text
 
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("rev", nargs="?", help="the revision to compare with (e.g. HEAD~3)")
-    ap.add_argument("--pairs", type=int, default=12)
-    ap.add_argument("--count", type=int, default=3000, help="drawings timed in each run")
-    ap.add_argument("--arm", nargs=2, metavar=("ROOT", "TEXTS"), help=argparse.SUPPRESS)
+    ap.add_argument("rev", help="the revision to compare with (e.g. HEAD~3)")
+    ap.add_argument("--rounds", type=int, default=20)
+    ap.add_argument("--count", type=int, default=2000, help="drawings timed in each round")
     args = ap.parse_args()
-    if args.arm:
-        run_arm(*args.arm)
-        return 0
-    if not args.rev:
-        ap.error("name a revision to compare with")
     sys.path.insert(0, str(REPO / "bench"))
-    from grade import variants
+    from grade import variants  # also puts this tree's plugins/ first on sys.path
 
     with tempfile.TemporaryDirectory() as tmp:
-        other = Path(tmp) / "other"
-        other.mkdir()
-        archive = subprocess.run(["git", "-C", str(REPO), "archive", args.rev, *TREE_PARTS],
-                                 capture_output=True, check=True).stdout
-        subprocess.run(["tar", "-x", "-C", str(other)], input=archive, check=True)
+        other = export_as(args.rev, Path(tmp))
+        sys.path.insert(0, str(other / "plugins"))
         texts = variants(args.count + 2000)
-        texts_file = Path(tmp) / "texts.json"
-        texts_file.write_text(json.dumps({"timed": texts[:args.count], "warm_up": texts[args.count:]}))
-
-        def arm(root: Path) -> float:
-            out = subprocess.run([sys.executable, __file__, "--arm", str(root), str(texts_file)],
-                                 capture_output=True, text=True, check=True).stdout
-            return float(out.strip().splitlines()[-1])
-
-        ratios = []
-        print(f"us per drawing: {args.rev} | this tree | ratio")
-        for k in range(args.pairs):
-            if k % 2:
-                mine, theirs = arm(REPO), arm(other)
-            else:
-                theirs, mine = arm(other), arm(REPO)
-            ratios.append(mine / theirs)
-            print(f"{theirs:8.1f} {mine:8.1f} {mine / theirs:7.3f}")
-    low, _, high = statistics.quantiles(ratios, n=4)
-    print(f"median ratio (this tree / {args.rev}): {statistics.median(ratios):.3f}, quartiles {low:.3f} to {high:.3f}")
+        timed, warm_up = texts[:args.count], texts[args.count:]
+        arms = [arm(BASE_NAME, other, warm_up), arm("drawcheck", REPO, warm_up)]
+        chunks = [timed[k:k + 100] for k in range(0, len(timed), 100)]
+        spent = [[[0.0, 0.0], [0.0, 0.0]] for _ in range(args.rounds)]  # round -> arm -> (both, parse)
+        clock = time.process_time
+        for r in range(args.rounds):
+            for c, chunk in enumerate(chunks):
+                for a in ((0, 1) if (r + c) % 2 == 0 else (1, 0)):
+                    for kind, fn in enumerate(arms[a]):
+                        start = clock()
+                        for t in chunk:
+                            fn(t)
+                        spent[r][a][kind] += clock() - start
+    print(f"us per drawing (median of {args.rounds} rounds): {args.rev} | this tree | ratio (quartiles)")
+    for kind, label in enumerate(("parse + grade", "parse")):
+        theirs = [s[0][kind] / len(timed) * 1e6 for s in spent]
+        mine = [s[1][kind] / len(timed) * 1e6 for s in spent]
+        ratios = [m / t for m, t in zip(mine, theirs)]
+        low, mid, high = statistics.quantiles(ratios, n=4)
+        print(f"{label:14s} {statistics.median(theirs):7.1f} {statistics.median(mine):7.1f}  "
+              f"{statistics.median(ratios):.3f} ({low:.3f} to {high:.3f})")
     return 0
 
 
