@@ -172,6 +172,16 @@ def test_keyword_prefixed_names():
     assert not bad.valid and "end-user" in bad.errors[0].hint
 
 
+def test_spaces_after_a_name_are_not_part_of_it():
+    # Python 3.11.0-3.11.4 read `Alice  ->>` as `Alice  ` with a possessive group (CPython gh-106052).
+    text = "sequenceDiagram\nAlice  ->>Bob  : hi\nNote over Alice Cooper  ,Bob: n\nactivate Alice Cooper  \n"
+    for d in (parse_text(text), parse_text(text.replace("\n", ";\n", 1))):  # the plain reader, the full parser
+        assert d.errors == []
+        assert [(m.source, m.target) for m in statements(d, Message)] == [("Alice", "Bob")]
+        assert [n.actors for n in statements(d, Note)] == [("Alice Cooper", "Bob")]
+        assert [a.actor for a in statements(d, Activation)] == ["Alice Cooper"]
+
+
 def test_directives_and_front_matter_are_recorded_not_applied():
     d = parse_text("---\nconfig:\n  theme: forest\n---\n%%{init: {\"securityLevel\": \"loose\"}}%%\n"
                    "sequenceDiagram\nA->>B: x\n")

@@ -259,7 +259,10 @@ _KEYWORD_SET = frozenset((
     "right links link properties details over note activate deactivate title acctitle accdescr sequencediagram "
     "autonumber off").split())
 _WORD = r"[A-Za-z0-9_]++"
-_WORDS = r"[A-Za-z_][A-Za-z0-9_]*+(?: ++[A-Za-z0-9_]++)*+"  # possessive: the longest run of words, no backtracking
+# The longest run of words, never given back. An atomic group, not a possessive `(?:...)*+`: Python 3.11.0 to
+# 3.11.4 match a possessive group that backtracks inside wrongly (CPython gh-106052; `Alice  ->>` read as
+# `Alice  `), and Debian 12 ships 3.11.2.
+_WORDS = r"[A-Za-z_][A-Za-z0-9_]*+(?>(?: ++[A-Za-z0-9_]++)*)"
 
 
 def _keyword_trie() -> str:
