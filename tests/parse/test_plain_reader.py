@@ -138,6 +138,8 @@ def test_plain_documents_read_alike_hypothesis(seed):
     "S->>B: go\n",
     "sequenceDiagram\nA->>B: x\nbox rgb(1, 2, 3) later\n  participant A\n%% c\n\n  participant A as Alice\nEnd\n",
     "sequenceDiagram\nloop l\nbox Purple\nparticipant P\nend\nP->>P: x\nend\n",
+    # a message head seen before (read without the regex), with other texts
+    "sequenceDiagram\n  A->>+B: x\n  A->>+B:\ty\u00a0\n  A->>+B:\n  A->>+B:wrap: z\nB-->>-A: w\nB-->>-A: v\n",
 ])
 def test_reads_plain_files_itself(text):
     assert agrees(text)
@@ -160,6 +162,10 @@ def test_reads_plain_files_itself(text):
     "sequenceDiagram\r\nA->>B: x\r\n",
     "sequenceDiagram\nbox Aqua G\nparticipant A\n",  # the box is never closed
     "sequenceDiagram\nbox Aqua G\nA->>B: x\nend\n",  # only declarations in a box
+    "sequenceDiagram\nA->>B: x\nbox Aqua G\nA->>B: x\nend\n",  # ... a message head seen before too
+    "sequenceDiagram\nA->>B: x\nA->>B\n",  # a message head seen before, without its `:`
+    "sequenceDiagram\nA->>B: x\nA->>B: y; B->>A: z\n",  # `;` ends a statement mid-line
+    "sequenceDiagram\nA->>-B: x\nA->>-B: y\n",  # the second deactivation has nothing to end
     "sequenceDiagram\nbox G\nparticipant A\nend\nbox H\nparticipant A\nend\n",  # one box per participant
     "sequenceDiagram\nbox G\nbox H\nend\n",
     "sequenceDiagram\nbox G; participant A\nend\n",

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from drawcheck.parse.jsregex import DOT, FLAGS, JS_WS_CHARS, WS, WS_BODY, WS_NO_NL, js_trim
+from drawcheck.parse.jsregex import DOT, FLAGS, JS_WS_CHARS, NOT_WS, WS, WS_BODY, WS_NO_NL, js_trim
 from drawcheck.parse.preprocess import decode_entities
 
 # Arrows, in the order Mermaid tries them (the order matters: `->>` before `->`).
@@ -282,39 +282,44 @@ _NOT_KEYWORD = "(?!" + _KEYWORD_START + ")"
 _NO_AS_NEXT = r"(?!" + _WORD + r"[ \t]+(?i:as)(?![A-Za-z0-9_]))"  # `A as ...` goes to the slow path
 
 
-def _fast_line(name: str) -> re.Pattern:
-    """One regex for every fast form; the empty group closing each form names it (m.lastgroup).
-    `name` is the pattern of a message's or note's participant name, with %s for the group's name."""
+def _fast_line(name: str, text: str, label: str) -> re.Pattern:
+    """One regex for every fast form. Each form ends with a group named after it (its text, label or last name;
+    an empty one for BLOCK, whose label is optional), so m.lastgroup names the form (a Match with few groups is
+    cheaper). Patterns with %s for their group's name: `name` a message's or note's participant name, `text` a
+    message's or note's `:text`, `label` the rest of a block's or `as` line after the keyword's spaces."""
     return re.compile(
         r"[ \t]*+(?:"
         + name % "a" + r"[ \t]*+(?P<arrow>" + "|".join(re.escape(a) for a in ARROWS) + r")(?P<mod>\+|-(?![xX])|)[ \t]*+"
-        + name % "b" + r"[ \t]*+(?P<txt>:[^#\n;]*+)(?P<MSG>)"
-        r"|(?P<blk>(?i:loop|rect|opt|alt|else|par_over|par|and|critical|option|break))(?:" + WS_NO_NL
-        + r"++(?P<blabel>[^#\n;]*+))?"
+        + name % "b" + r"[ \t]*+" + text % "MSG"
+        + r"|(?P<blk>(?i:loop|rect|opt|alt|else|par_over|par|and|critical|option|break))(?:" + WS_NO_NL
+        + r"++" + label % "blabel" + ")?"
         r"(?P<BLOCK>)"
-        r"|(?P<end>(?i:end|autonumber))(?P<END>)"
+        r"|(?P<END>(?i:end|autonumber))"
         r"|(?P<pkw>(?i:participant|actor))[ \t]+(?:(?P<pn>" + _WORD + r")[ \t]+(?P<pas>(?i:as))" + WS_NO_NL
-        + r"++(?P<plabel>[^#\n;" + WS_BODY + r"][^#\n;]*+)(?P<PART_AS>)|" + _NO_AS_NEXT + "(?P<pm>" + _WORDS
-        + r")[ \t]*+(?P<PART>))"
-        r"|(?P<akw>(?i:activate|deactivate))[ \t]+" + _NO_AS_NEXT + "(?P<an>" + _WORDS + r")[ \t]*+(?P<ACT>)"
+        + r"++(?!\Z)" + label % "PART_AS" + "|" + _NO_AS_NEXT + "(?P<PART>" + _WORDS + r")[ \t]*+)"
+        r"|(?P<akw>(?i:activate|deactivate))[ \t]+" + _NO_AS_NEXT + "(?P<ACT>" + _WORDS + r")[ \t]*+"
         r"|(?P<nkw>(?i:note))[ \t]+(?P<place>(?i:left of|right of|over))[ \t]+" + name % "n1" + r"[ \t]*+"
-        r"(?:(?P<comma>,)[ \t]*+" + name % "n2" + r"[ \t]*+)?(?P<ntxt>:[^#\n;]*+)(?P<NOTE>)"
-        r")\Z", FLAGS)
+        r"(?:(?P<comma>,)[ \t]*+" + name % "n2" + r"[ \t]*+)?" + text % "NOTE"
+        + r")\Z", FLAGS)
 
 
-FAST_LINE = _fast_line("(?P<%s>" + _NOT_KEYWORD + _WORDS + ")")
-# The same forms with message and note names not checked against the keywords. The check is the costliest part
-# of the match, and names repeat, so a reader may check each new name once with KEYWORD_START instead: when every
-# name passes, FAST_LINE gives this very match (it tries the same paths in the same order).
-FAST_LINE_UNCHECKED = _fast_line("(?P<%s>" + _WORDS + ")")
+_REST = r"[^#\n;]*+"  # the rest of a statement's line, as the lexer's rules read it
+FAST_LINE = _fast_line("(?P<%s>" + _NOT_KEYWORD + _WORDS + ")", "(?P<%s>:" + _REST + ")", "(?P<%s>" + _REST + ")")
+# For one line with no `#` or `;` (and no line break), as the one-pass reader (plain.py) reads: the same forms,
+# with texts and labels captured trimmed and `:` left out (`(?s:.*)` then finds the end of the line at once), and
+# message and note names not checked against the keywords. The check is the costliest part of the match, and
+# names repeat, so the reader checks each new name once with KEYWORD_START instead: when every name passes,
+# FAST_LINE gives this very match (it tries the same paths in the same order).
+_TRIMMED = "(?P<%s>(?s:.*)" + NOT_WS + "|)" + WS_NO_NL + "*+"
+PLAIN_LINE = _fast_line("(?P<%s>" + _WORDS + ")", ":" + WS_NO_NL + "*+" + _TRIMMED, _TRIMMED)
 KEYWORD_START = re.compile(_KEYWORD_START, FLAGS)
-assert FAST_LINE.groupindex == FAST_LINE_UNCHECKED.groupindex
+assert FAST_LINE.groupindex == PLAIN_LINE.groupindex
 _GI = {name: index for name, index in FAST_LINE.groupindex.items()}
-_G_A, _G_ARROW, _G_MOD, _G_B, _G_TXT = (_GI[n] for n in ("a", "arrow", "mod", "b", "txt"))
-_G_BLK, _G_BLABEL, _G_END = _GI["blk"], _GI["blabel"], _GI["end"]
-_G_PKW, _G_PN, _G_PAS, _G_PLABEL, _G_PM = (_GI[n] for n in ("pkw", "pn", "pas", "plabel", "pm"))
-_G_AKW, _G_AN = _GI["akw"], _GI["an"]
-_G_NKW, _G_PLACE, _G_N1, _G_COMMA, _G_N2, _G_NTXT = (_GI[n] for n in ("nkw", "place", "n1", "comma", "n2", "ntxt"))
+_G_A, _G_ARROW, _G_MOD, _G_B, _G_TXT = (_GI[n] for n in ("a", "arrow", "mod", "b", "MSG"))
+_G_BLK, _G_BLABEL, _G_END = _GI["blk"], _GI["blabel"], _GI["END"]
+_G_PKW, _G_PN, _G_PAS, _G_PLABEL, _G_PM = (_GI[n] for n in ("pkw", "pn", "pas", "PART_AS", "PART"))
+_G_AKW, _G_AN = _GI["akw"], _GI["ACT"]
+_G_NKW, _G_PLACE, _G_N1, _G_COMMA, _G_N2, _G_NTXT = (_GI[n] for n in ("nkw", "place", "n1", "comma", "n2", "NOTE"))
 # `participant A` / `activate A` followed (across the line break) by `as `: Mermaid reads an alias.
 AS_AHEAD = re.compile(WS + "+as" + WS, FLAGS | re.IGNORECASE)
 
@@ -342,7 +347,11 @@ def parse_message(s: str) -> str:
 
 def final_text(txt: str) -> str:
     """What the parser keeps of a `:text` token: parse_message(txt[1:]) with entity codes decoded."""
-    text = txt[1:].strip(JS_WS_CHARS)
+    return kept_text(txt[1:].strip(JS_WS_CHARS))
+
+
+def kept_text(text: str) -> str:
+    """final_text of a text given trimmed and without its `:`."""
     if text[:1] in _TRIMMED_TEXT_SPECIAL and text:
         text = parse_message(text)
     if "\ufb02" in text or "\u00b6" in text:

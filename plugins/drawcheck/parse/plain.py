@@ -2,14 +2,15 @@
 
 Most learner files are plain statement lines (messages, declarations, notes,
 activations, blocks, boxes), perhaps with whole-line `%%` comments. For such a file
-`read_plain` reads each line with the lexer's whole-line forms (FAST_LINE,
-which the lexer proves equal to Mermaid's rule-by-rule reading) and builds
-the Diagram at once, replaying the parser's database rules inline: no token
-list, no second pass.
+`read_plain` reads each line with the lexer's whole-line forms (PLAIN_LINE, the
+forms of FAST_LINE, which the lexer proves equal to Mermaid's rule-by-rule reading)
+and builds the Diagram at once, replaying the parser's database rules inline: no
+token list, no second pass. A message line whose head (its part before the `:`)
+an earlier line of the file had is read without the regex.
 
 It returns None as soon as anything needs the full pipeline: preprocessing that
-would change the text, a line FAST_LINE does not read, or anything that would be
-an error. The full parser then reads the file and reports it. (A name that
+would change the text, a `;`, a line PLAIN_LINE does not read, or anything that
+would be an error. The full parser then reads the file and reports it. (A name that
 starts with a keyword, such as `end user`, is such a case.)
 tests/parse/test_plain_reader.py proves the two give equal Diagrams.
 """
@@ -20,19 +21,19 @@ import re
 
 from drawcheck.parse.grammar import BRANCH_KEYWORDS, BRANCH_OF, MAX_DEPTH, parse_box_data
 from drawcheck.parse.jsregex import FLAGS, JS_WS_CHARS, WS_NO_NL
-from drawcheck.parse.lexer import AS_AHEAD, FAST_LINE_UNCHECKED, KEYWORD_START, PLACEMENTS, final_text, parse_message
+from drawcheck.parse.lexer import AS_AHEAD, KEYWORD_START, PLACEMENTS, PLAIN_LINE, kept_text, parse_message
 from drawcheck.parse.model import Activation, Autonumber, Block, Box, Branch, Diagram, Participant, new_message, new_note
 from drawcheck.parse.preprocess import C4_DETECTOR, decode_entities
 
 HEADER = "sequenceDiagram\n"
-_GROUP = FAST_LINE_UNCHECKED.groupindex
-_MESSAGE = tuple(_GROUP[n] for n in ("a", "arrow", "mod", "b", "txt"))
-_NOTE = tuple(_GROUP[n] for n in ("place", "n1", "n2", "ntxt"))
+_GROUP = PLAIN_LINE.groupindex
+_MESSAGE = tuple(_GROUP[n] for n in ("a", "arrow", "mod", "b", "MSG"))  # the text: each form's last group
+_NOTE = tuple(_GROUP[n] for n in ("place", "n1", "n2", "NOTE"))
 _BLOCK = (_GROUP["blk"], _GROUP["blabel"])
-_DECLARE_AS = (_GROUP["pkw"], _GROUP["pn"], _GROUP["plabel"])
-_DECLARE = (_GROUP["pkw"], _GROUP["pm"])
-_ACTIVATE = (_GROUP["akw"], _GROUP["an"])
-_END = _GROUP["end"]
+_DECLARE_AS = (_GROUP["pkw"], _GROUP["pn"], _GROUP["PART_AS"])
+_DECLARE = (_GROUP["pkw"], _GROUP["PART"])
+_ACTIVATE = (_GROUP["akw"], _GROUP["ACT"])
+_END = _GROUP["END"]
 # Names seen not to start with a keyword, shared by every file read (a class reuses its participant names).
 _PLAIN_NAMES: set[str] = set()
 MAX_PLAIN_NAMES = 50_000
@@ -73,8 +74,8 @@ def read_plain(raw: str) -> Diagram | None:
 
     One loop on purpose: this is the hot path of every build, and a function call per line would cost a good
     share of its time."""
-    if not raw.startswith(HEADER) or changed_by_preprocessing(raw):
-        return None
+    if not raw.startswith(HEADER) or changed_by_preprocessing(raw) or ";" in raw:
+        return None  # (a `;` ends a statement mid-line: PLAIN_LINE reads lines without `#` or `;`)
     lines = raw.split("\n")
     # Without `wrap:` or the stand-ins of entity codes, a text is kept as written, only trimmed.
     rewrites_text = "wrap:" in raw or "\ufb02" in raw or "\u00b6" in raw
@@ -85,7 +86,7 @@ def read_plain(raw: str) -> Diagram | None:
     open_blocks: list[tuple[Block, list]] = []  # each open block, with the statement list it sits in
     box: Box | None = None  # the open `box`, which holds only declarations
     out = d.statements
-    match = FAST_LINE_UNCHECKED.match
+    match = PLAIN_LINE.match
     plain_names = _PLAIN_NAMES  # names known not to start with a keyword, from every file read
     if len(plain_names) > MAX_PLAIN_NAMES:
         plain_names.clear()
@@ -128,9 +129,16 @@ def read_plain(raw: str) -> Diagram | None:
                 used.add(name)
         return True
 
+    heads: dict[str, tuple[str, str, str, str]] = {}  # message line's part before its `:` -> source, arrow, mod, target
     for n, line in enumerate(lines[1:], 2):  # n: the line's number
-        m = match(line)
-        if m is None:
+        head, colon, text = line.partition(":")
+        message = heads.get(head) if colon else None
+        if message is not None:  # an earlier line had this head (a message's part before its `:`): no regex needed
+            form = "MSG"
+            text = text.strip(JS_WS_CHARS)
+        elif (m := match(line)) is not None:
+            form = m.lastgroup
+        else:
             stripped = line.lstrip(" \t")
             if not stripped:
                 continue
@@ -144,7 +152,6 @@ def read_plain(raw: str) -> Diagram | None:
             box = Box(label, color, n, n)
             d.boxes.append(box)
             continue
-        form = m.lastgroup
         if box is not None:  # inside a box: declarations and its `end` only
             if form == "END" and m.group(_END).lower() == "end":
                 box.end_line = n
@@ -153,7 +160,11 @@ def read_plain(raw: str) -> Diagram | None:
             if form != "PART" and form != "PART_AS":
                 return None
         if form == "MSG":
-            source, arrow, mod, target, txt = m.group(*_MESSAGE)
+            if message is None:
+                source, arrow, mod, target, text = m.group(*_MESSAGE)
+                heads[head] = source, arrow, mod, target
+            else:
+                source, arrow, mod, target = message
             if (source not in used or target not in used) and not admit((source, target), n):
                 return None
             if mod == "+":
@@ -162,24 +173,25 @@ def read_plain(raw: str) -> Diagram | None:
                 if active.get(source, 0) < 1:
                     return None
                 active[source] -= 1
-            text = final_text(txt) if rewrites_text else txt[1:].strip(JS_WS_CHARS)
+            if rewrites_text:
+                text = kept_text(text)
             out.append(new_message((source, target, text, arrow, n, mod == "+", mod == "-", False, False)))
         elif form == "NOTE":
-            place, first, second, txt = m.group(*_NOTE)
+            place, first, second, text = m.group(*_NOTE)
             token_type, placement = PLACEMENTS[place.lower()]
             if second is not None and token_type != "over":
                 return None
             names = (first,) if second is None else (first, second)
             if (first not in used or names[-1] not in used) and not admit(names, n):
                 return None
-            out.append(new_note((placement, names, final_text(txt) if rewrites_text else txt[1:].strip(JS_WS_CHARS), n)))
+            out.append(new_note((placement, names, kept_text(text) if rewrites_text else text, n)))
         elif form == "BLOCK":
             keyword, label = m.group(*_BLOCK)
             kind = keyword.lower()
-            if label:
-                label = decode_entities(parse_message(label)) if rewrites_text else label.strip(JS_WS_CHARS)
-            else:
+            if not label:
                 label = ""
+            elif rewrites_text:
+                label = decode_entities(parse_message(label))
             if kind in BRANCH_KEYWORDS:
                 if not open_blocks or BRANCH_OF.get(open_blocks[-1][0].kind) != kind:
                     return None
@@ -204,7 +216,8 @@ def read_plain(raw: str) -> Diagram | None:
         elif form == "PART_AS":
             keyword, pid, label = m.group(*_DECLARE_AS)
             kind = "participant" if keyword.lower() == "participant" else "actor"
-            label = decode_entities(parse_message(label)) if rewrites_text else label.strip(JS_WS_CHARS)
+            if rewrites_text:
+                label = decode_entities(parse_message(label))
             if not declare(pid, label, kind, n):
                 return None
         elif _alias_follows(lines, n):
