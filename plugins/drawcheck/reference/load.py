@@ -43,6 +43,8 @@ class _Reader:
         allowed = required + optional
         for key_node, value_node in node.value:
             key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
+            if key == "source":  # facts branch stand-in: the engine's loader reads and checks `source:`
+                continue
             if key not in allowed:
                 self.fail(key_node, f"unknown key {key!r} in {where}; allowed keys: {', '.join(allowed)}")
             if key in out:
