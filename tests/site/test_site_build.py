@@ -210,7 +210,7 @@ def test_the_steps_give_a_grep_that_finds_the_boundary_in_every_version(index):
     # each form of the `go` line, and the old file, is named with its versions
     for form in ("go sched.runBindingCycle(", "go func() {", "pkg/scheduler/scheduler.go", "prioritizeNodes"):
         assert form in page, form
-    assert "v1.23 and earlier" in page and "v1.26 to v1.35" in page
+    assert "v1.23 and earlier" in page and "v1.30 to about v1.35" in page and "about v1.26 to v1.29" in page
 
 
 def test_reference_and_explanations_sit_in_closed_details(index):
