@@ -211,6 +211,7 @@ def summary(reference=None) -> dict:
         "drawings_graded_right": sum(v["ok"] for v in files.values()),
         "expected": tp + fn, "found": tp, "missed": fn, "false": fp,
         "precision": tp / (tp + fp) if tp + fp else 1.0,
+        "false_on_invalid_files": sum(len(v["false"]) for n, v in files.items() if load_case(n).invalid),
         "recall": tp / (tp + fn) if tp + fn else 1.0,
         "files": files,
     }
@@ -279,6 +280,59 @@ def test_corpus_parses_as_intended():
         case = load_case(name)
         errors = parse_text(case.text).errors
         assert bool(errors) == case.invalid, (name, [(e.line, e.message) for e in errors])
+
+
+SOURCE_FORMS = ({"repo", "ref", "path", "line"}, {"repo", "ref", "path", "lines"}, {"kep", "section"}, {"pr"},
+                {"pr", "repo"}, {"url", "section"}, {"url"})
+
+
+def test_languages_data_fits_exercise_shape(corpus_reference):
+    """LANGUAGES.yml: words per language in exercise.yml's shape, misconceptions with a message and a source."""
+    data = yaml.safe_load((CORPUS / "LANGUAGES.yml").read_text(encoding="utf-8"))
+    exercise = yaml.safe_load(EXERCISE.read_text(encoding="utf-8"))
+    group_names = {g["name"] for g in exercise["reason"]["groups"]}
+    step_ids = {s.id for s in corpus_reference.steps}
+    assert set(data["languages"]) == set(LANGUAGES)
+    for lang, words in data["languages"].items():
+        assert set(words["cycles"]) <= set(exercise["cycles"]), lang
+        assert words["cycles"]["scheduling"]["words"] and words["cycles"]["binding"]["words"], lang
+        assert set(words["branches"]) <= set(exercise["branches"]), lang
+        assert words["reason"]["prefixes"], lang
+        assert {g["name"] for g in words["reason"]["groups"]} == group_names, lang
+        assert set(words["steps"]) <= step_ids, lang
+        # the corpus's drawings in this language use these words
+        texts = "\n".join(load_case(n).text.lower() for n in case_names() if f"-{lang}-" in n)
+        for cycle in ("scheduling", "binding"):
+            assert any(w.lower() in texts for w in words["cycles"][cycle]["words"]), (lang, cycle)
+        assert any(p.lower() in texts for p in words["reason"]["prefixes"]), lang
+    ids = [m["id"] for m in data["misconceptions"]]
+    assert len(ids) == len(set(ids)) and {"locks", "single-threading", "ordering", "binding-serial",
+                                          "faster-scoring"} <= set(ids)
+    for m in data["misconceptions"]:
+        assert m["message"] and set(m["words"]) >= {"en", *LANGUAGES}, m["id"]
+        assert "with" not in m or set(m["with"]) >= {"en", *LANGUAGES}, m["id"]
+        sources = m["source"] if isinstance(m["source"], list) else [m["source"]]
+        assert sources and all(set(s) in SOURCE_FORMS for s in sources), m["id"]
+
+
+MISCONCEPTION_DRAWINGS = {"bad-reason-locks": "locks", "bad-reason-single-threaded": "single-threading",
+                          "bad-reason-ordering": "ordering", "bad-reason-binding-serial": "binding-serial",
+                          "bad-reason-faster-scoring": "faster-scoring", "bad-fr-reason-sequential": "binding-serial",
+                          "bad-zh-reason-lock": "locks"}
+
+
+def test_misconception_words_find_the_corpus_reasons():
+    """Each wrong-reason drawing states a misconception that LANGUAGES.yml's words (and `with`) find."""
+    data = yaml.safe_load((CORPUS / "LANGUAGES.yml").read_text(encoding="utf-8"))
+    by_id = {m["id"]: m for m in data["misconceptions"]}
+    for name, mid in MISCONCEPTION_DRAWINGS.items():
+        case = load_case(name)
+        line = case.text.splitlines()[case.expected[0][0]["line"] - 1].lower()
+        m = by_id[mid]
+        words = [w.lower() for ws in m["words"].values() for w in ws]
+        assert any(w in line for w in words), (name, mid)
+        if "with" in m:
+            assert any(w.lower() in line for ws in m["with"].values() for w in ws), (name, mid)
 
 
 def _node_missing() -> str | None:
