@@ -209,7 +209,9 @@ def has_errors(g) -> bool:
 
 
 def error_command(message: str) -> str:
-    return f"::error title={workflow_property('drawcheck')}::{workflow_text(log_text(message, max_chars=2000))}"
+    """One `::error` line; a learner's `##[` (the runner's legacy form, obeyed anywhere in a line) is broken up."""
+    text = workflow_text(log_text(message, max_chars=2000)).replace("##[", "#\u2060#[")
+    return f"::error title={workflow_property('drawcheck')}::{text}"
 
 
 def _append(path: str | None, text: str) -> None:
