@@ -12,6 +12,7 @@ from importlib import import_module
 SUBCOMMANDS = {
     "parse": ("drawcheck.parse.cli", "Parse Mermaid sequenceDiagram files and print what Mermaid would read."),
     "check": ("drawcheck.grade.cli", "Check drawings against the exercise reference and list every correction."),
+    "pr-check": ("drawcheck.report.pr_check", "Check the answer files a pull request adds or changes (CI, pre-commit)."),
 }
 
 

@@ -25,8 +25,14 @@ _COLOURS = {"correction": "\033[31m", "hint": "\033[33m", "correct": "\033[32m",
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="+", metavar="FILE", help="Mermaid sequenceDiagram files (answers/<handle>.mmd)")
-    parser.add_argument("--format", choices=("text", "json", "github"), default="text",
-                        help="text for people (default), json for tools, github for workflow annotations")
+    parser.add_argument("--format", choices=("text", "json", "github", "markdown"), default="text",
+                        help="text for people (default), json for tools, github for workflow annotations, "
+                             "markdown for a job summary or PR comment (the drawing circled, lines linked)")
+    parser.add_argument("--repo", default=None, help="markdown: owner/name the line links point into "
+                        "(default: $GITHUB_REPOSITORY)")
+    parser.add_argument("--sha", default=None, help="markdown: the commit the line links point at (default: $GITHUB_SHA)")
+    parser.add_argument("--site-url", default=None, help="markdown: the published site, for the link to each "
+                        "feedback page (default: $DRAWCHECK_SITE_URL)")
     parser.add_argument("--reference", metavar="PATH", default=None,
                         help=f"the exercise's reference YAML (default: {DEFAULT_REFERENCE} under the current "
                              "folder, else next to the drawcheck package)")
@@ -47,8 +53,10 @@ def run(args: argparse.Namespace) -> int:
     except ReferenceError as exc:
         print(f"drawcheck: {log_text(str(exc), max_chars=None)}", file=sys.stderr)
         return 2
-    results = [grade_file(f, reference=reference) for f in args.files]
     out = sys.stdout
+    if args.format == "markdown":
+        return markdown_run(args, reference, out)
+    results = [grade_file(f, reference=reference) for f in args.files]
     if args.format == "json":
         json.dump({"results": [r.to_json() for r in results]}, out, indent=2, ensure_ascii=False)
         out.write("\n")
@@ -64,6 +72,21 @@ def run(args: argparse.Namespace) -> int:
         for r in results:
             out.write(text_report(r, colour=colour, product=reference.product))
     return exit_code(results)
+
+
+def markdown_run(args: argparse.Namespace, reference, out) -> int:
+    from drawcheck.report.markdown import Links, graded_file, markdown_report
+
+    try:
+        links = Links(repo=args.repo or os.environ.get("GITHUB_REPOSITORY", ""),
+                      sha=args.sha or os.environ.get("GITHUB_SHA", ""),
+                      site_url=args.site_url or os.environ.get("DRAWCHECK_SITE_URL", ""))
+    except ValueError as exc:
+        print(f"drawcheck: {exc}", file=sys.stderr)
+        return 2
+    graded = [graded_file(f, reference=reference) for f in args.files]
+    out.write(markdown_report(graded, reference, links=links))
+    return exit_code([g.result for g in graded])
 
 
 def exit_code(results: list[Result]) -> int:

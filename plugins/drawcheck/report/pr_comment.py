@@ -1,0 +1,272 @@
+"""Post the PR check's feedback as ONE sticky pull-request comment, created once and updated on every push.
+
+Runs in the `comment` workflow (on `workflow_run`, with `pull-requests: write`) straight from the base
+repository's default-branch checkout: `python3 plugins/drawcheck/report/pr_comment.py ...`. It uses only the
+standard library and never imports, installs or runs anything from the pull request.
+
+The artifact it reads was written by the PR's own code, so it is untrusted:
+- its zip must be small (`MAX_ARTIFACT_BYTES`), hold only `pr.json` and `comment.md`, each within its cap;
+- `pr.json`'s head SHA must be the head SHA of the workflow run (from GitHub's event, not the artifact), and
+  the PR it names must have that same head SHA (asked of the API: `workflow_run.pull_requests` is empty for
+  PRs from forks, so the number has to come from the artifact and be checked);
+- the comment's text cannot mention anyone or forge the marker the sticky comment is found by.
+
+Why not `gh`: the commenting step is tested end to end against a local HTTP server standing in for the API,
+and `gh` only speaks https to hosts other than github.com. This is the few requests `gh api` would make.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import re
+import sys
+import urllib.error
+import urllib.parse
+import urllib.request
+import zipfile
+
+MARKER = "<!-- drawcheck-pr-feedback -->"
+"""The hidden first line by which the sticky comment is found again."""
+
+ARTIFACT_NAME = "drawcheck-comment"
+MAX_ARTIFACT_BYTES = 256 * 1024  # the zip, as the API reports it and as downloaded
+MAX_COMMENT_BYTES = 64 * 1024  # GitHub refuses comments over 65,536 characters
+MAX_META_BYTES = 1024
+EXPECTED_FILES = {"pr.json": MAX_META_BYTES, "comment.md": MAX_COMMENT_BYTES}
+DEFAULT_BOT = "github-actions[bot]"
+_SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
+_REPO = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}/[A-Za-z0-9_.-]{1,100}")
+_MENTION = re.compile(r"@(?=[A-Za-z0-9])")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u202a-\u202e\u2066-\u2069]")
+
+
+class Refused(Exception):
+    """The artifact or the PR did not pass a check: nothing is posted. The message says which."""
+
+
+class GitHub:
+    """A few REST calls with a token; redirects are followed by hand, and the token never leaves `api_url`."""
+
+    def __init__(self, api_url: str, token: str, *, timeout: float = 30):
+        parsed = urllib.parse.urlsplit(api_url)
+        local = parsed.hostname in ("127.0.0.1", "localhost", "::1")
+        if parsed.scheme != "https" and not (parsed.scheme == "http" and local):
+            raise Refused(f"the API address must be https:// (http only for 127.0.0.1), not {api_url!r}")
+        self.api_url = api_url.rstrip("/")
+        self.token = token
+        self.timeout = timeout
+        self._opener = urllib.request.build_opener(_NoRedirect)
+
+    def _send(self, method: str, url: str, body: dict | None = None, *, auth: bool = True, limit: int = 8 << 20):
+        data = json.dumps(body).encode("utf-8") if body is not None else None
+        request = urllib.request.Request(url, data=data, method=method)
+        request.add_header("Accept", "application/vnd.github+json")
+        request.add_header("X-GitHub-Api-Version", "2022-11-28")
+        request.add_header("User-Agent", "drawcheck-pr-comment")
+        if data is not None:
+            request.add_header("Content-Type", "application/json")
+        if auth and self.token:
+            request.add_header("Authorization", f"Bearer {self.token}")
+        try:
+            with self._opener.open(request, timeout=self.timeout) as response:
+                return response.status, response.headers, _read_at_most(response, limit)
+        except urllib.error.HTTPError as exc:
+            if exc.code in (301, 302, 303, 307, 308):
+                return exc.code, exc.headers, b""
+            raise Refused(f"{method} {urllib.parse.urlsplit(url).path} answered HTTP {exc.code}") from None
+
+    def json(self, method: str, path: str, body: dict | None = None):
+        status, _headers, data = self._send(method, self.api_url + path, body)
+        if status >= 300:
+            raise Refused(f"{method} {path} answered HTTP {status}")
+        return json.loads(data or b"null")
+
+    def download(self, path: str, limit: int) -> bytes:
+        """GET `path`, following up to 3 redirects; only requests to the API carry the token."""
+        url = self.api_url + path
+        for _ in range(4):
+            on_api = url.startswith(self.api_url + "/")
+            status, headers, data = self._send("GET", url, auth=on_api, limit=limit)
+            if status in (301, 302, 303, 307, 308):
+                url = urllib.parse.urljoin(url, headers.get("Location", ""))
+                continue
+            return data
+        raise Refused("too many redirects while downloading the artifact")
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):  # noqa: D401 - urllib's hook
+        return None
+
+
+def _read_at_most(response, limit: int) -> bytes:
+    data = response.read(limit + 1)
+    if len(data) > limit:
+        raise Refused(f"the response is larger than {limit:,} bytes")
+    return data
+
+
+# --------------------------------------------------------------------------- the artifact
+
+
+def find_artifact(gh: GitHub, repo: str, run_id: int) -> dict | None:
+    """The run's `drawcheck-comment` artifact (its API record), or None when the run uploaded none."""
+    listing = gh.json("GET", f"/repos/{repo}/actions/runs/{run_id}/artifacts?per_page=100")
+    artifacts = [a for a in (listing or {}).get("artifacts", []) if isinstance(a, dict) and a.get("name") == ARTIFACT_NAME]
+    if not artifacts:
+        return None
+    if len(artifacts) > 1:
+        raise Refused(f"the run has {len(artifacts)} artifacts named {ARTIFACT_NAME}; expected one")
+    artifact = artifacts[0]
+    if artifact.get("expired"):
+        raise Refused("the artifact has expired")
+    size = artifact.get("size_in_bytes")
+    if not isinstance(size, int) or size > MAX_ARTIFACT_BYTES:
+        raise Refused(f"the artifact is {size} bytes, over the {MAX_ARTIFACT_BYTES:,} allowed")
+    return artifact
+
+
+def read_artifact(zipped: bytes) -> tuple[dict, str | None]:
+    """(pr.json as a dict, comment.md or None) from the artifact's zip, refusing anything unexpected."""
+    if len(zipped) > MAX_ARTIFACT_BYTES:
+        raise Refused(f"the artifact is {len(zipped):,} bytes, over the {MAX_ARTIFACT_BYTES:,} allowed")
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(zipped))
+        entries = archive.infolist()
+    except (zipfile.BadZipFile, ValueError):
+        raise Refused("the artifact is not a zip file") from None
+    names = [e.filename for e in entries]
+    unexpected = sorted(set(names) - set(EXPECTED_FILES))
+    if unexpected or len(names) != len(set(names)):
+        raise Refused(f"the artifact holds unexpected files: {', '.join(map(repr, unexpected or names))[:300]}; "
+                      f"only {' and '.join(sorted(EXPECTED_FILES))} are read")
+    contents = {}
+    for entry in entries:
+        cap = EXPECTED_FILES[entry.filename]
+        if entry.file_size > cap or entry.is_dir():
+            raise Refused(f"{entry.filename} is {entry.file_size:,} bytes, over the {cap:,} allowed")
+        with archive.open(entry) as fh:
+            data = fh.read(cap + 1)
+        if len(data) > cap:
+            raise Refused(f"{entry.filename} is over the {cap:,} bytes allowed")
+        try:
+            contents[entry.filename] = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise Refused(f"{entry.filename} is not UTF-8 text") from None
+    if "pr.json" not in contents:
+        raise Refused("the artifact has no pr.json")
+    try:
+        meta = json.loads(contents["pr.json"])
+    except ValueError:
+        raise Refused("pr.json is not JSON") from None
+    if not (isinstance(meta, dict) and isinstance(meta.get("number"), int) and not isinstance(meta["number"], bool)
+            and meta["number"] > 0 and isinstance(meta.get("head_sha"), str) and _SHA.fullmatch(meta["head_sha"])
+            and meta.get("mode") in ("submission", "site")):
+        raise Refused('pr.json must be {"number": N, "head_sha": "<40 hex>", "mode": "submission"|"site"}')
+    return meta, contents.get("comment.md")
+
+
+def verify_pull_request(gh: GitHub, repo: str, number: int, run_head_sha: str) -> None:
+    """The PR the artifact names must be this repository's, with the workflow run's head SHA at its head."""
+    pr = gh.json("GET", f"/repos/{repo}/pulls/{number}")
+    head = ((pr or {}).get("head") or {}).get("sha")
+    base_repo = (((pr or {}).get("base") or {}).get("repo") or {}).get("full_name")
+    if base_repo is not None and base_repo.lower() != repo.lower():
+        raise Refused(f"pull request #{number} does not belong to {repo}")
+    if head != run_head_sha:
+        raise Refused(f"pull request #{number} has head {str(head)[:40]}, not the checked commit {run_head_sha}: "
+                      "the artifact names another pull request (or the PR has moved on; its newer run will comment)")
+
+
+# --------------------------------------------------------------------------- the comment
+
+
+def comment_body(markdown: str) -> str:
+    """The marker, then the feedback with no mention, no control character and no second marker."""
+    text = _CONTROL.sub("", markdown.replace("\r\n", "\n")).replace(MARKER, "")
+    text = re.sub(r"<!--\s*drawcheck", "&lt;!-- drawcheck", text, flags=re.I)
+    text = _MENTION.sub("@\u2060", text)
+    body = f"{MARKER}\n{text}"
+    while len(body.encode("utf-8")) > MAX_COMMENT_BYTES:
+        text = text[: len(text) * 9 // 10]
+        body = f"{MARKER}\n{text}\n\n*(cut: too long for a comment)*\n"
+    return body
+
+
+def find_sticky(gh: GitHub, repo: str, number: int, bot_login: str) -> dict | None:
+    """The bot's earlier comment carrying the marker (the first, if several), else None."""
+    for page in range(1, 31):
+        comments = gh.json("GET", f"/repos/{repo}/issues/{number}/comments?per_page=100&page={page}")
+        if not isinstance(comments, list):
+            return None
+        for c in comments:
+            user = (c.get("user") or {}).get("login", "")
+            if user.lower() == bot_login.lower() and str(c.get("body", "")).startswith(MARKER):
+                return c
+        if len(comments) < 100:
+            return None
+    return None
+
+
+def upsert_comment(gh: GitHub, repo: str, number: int, body: str, *, bot_login: str = DEFAULT_BOT) -> tuple[str, int]:
+    """Update the sticky comment, or create it: ("updated" | "created", comment id)."""
+    existing = find_sticky(gh, repo, number, bot_login)
+    if existing is not None:
+        gh.json("PATCH", f"/repos/{repo}/issues/comments/{int(existing['id'])}", {"body": body})
+        return "updated", int(existing["id"])
+    created = gh.json("POST", f"/repos/{repo}/issues/{number}/comments", {"body": body})
+    return "created", int(created["id"])
+
+
+def post_feedback(gh: GitHub, *, repo: str, run_id: int, run_head_sha: str, bot_login: str = DEFAULT_BOT) -> str:
+    """The whole step: find and check the artifact, check the PR, post or update. Returns what was done."""
+    if not _REPO.fullmatch(repo):
+        raise Refused(f"--repo must be owner/name, not {repo!r}")
+    if not _SHA.fullmatch(run_head_sha):
+        raise Refused("--head-sha must be the run's full head commit SHA")
+    artifact = find_artifact(gh, repo, run_id)
+    if artifact is None:
+        return "no artifact: nothing to post"
+    zipped = gh.download(f"/repos/{repo}/actions/artifacts/{int(artifact['id'])}/zip", MAX_ARTIFACT_BYTES)
+    meta, comment = read_artifact(zipped)
+    if meta["head_sha"] != run_head_sha:
+        raise Refused(f"pr.json names commit {meta['head_sha']}, but the run checked {run_head_sha}")
+    if meta["mode"] == "site" or comment is None:
+        return "a site change: nothing to post"
+    verify_pull_request(gh, repo, meta["number"], run_head_sha)
+    done, comment_id = upsert_comment(gh, repo, meta["number"], comment_body(comment), bot_login=bot_login)
+    return f"{done} comment {comment_id} on pull request #{meta['number']}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--repo", default=os.environ.get("GITHUB_REPOSITORY", ""), help="owner/name")
+    parser.add_argument("--run-id", type=int, required=True, help="github.event.workflow_run.id")
+    parser.add_argument("--head-sha", required=True, help="github.event.workflow_run.head_sha")
+    parser.add_argument("--api-url", default=os.environ.get("GITHUB_API_URL", "https://api.github.com"))
+    parser.add_argument("--bot-login", default=DEFAULT_BOT, help="whose marked comment is the sticky one")
+    args = parser.parse_args(argv)
+    try:
+        gh = GitHub(args.api_url, os.environ.get("GITHUB_TOKEN", ""))
+        print("drawcheck:", post_feedback(gh, repo=args.repo, run_id=args.run_id, run_head_sha=args.head_sha,
+                                          bot_login=args.bot_login))
+    except Refused as exc:
+        print(f"::error title=drawcheck comment::refused: {_one_line(str(exc))}")
+        return 1
+    except (OSError, ValueError) as exc:
+        print(f"::error title=drawcheck comment::the GitHub API could not be reached ({type(exc).__name__})")
+        return 1
+    return 0
+
+
+def _one_line(text: str) -> str:
+    """For a workflow command: one line, `%` escaped, no `::` or `##[` from the artifact's text."""
+    text = " ".join(_CONTROL.sub("", text).split())[:500]
+    return text.replace("%", "%25").replace("::", ": :").replace("##[", "# #[")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

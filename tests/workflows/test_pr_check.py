@@ -1,0 +1,199 @@
+"""`drawcheck pr-check` on real git repositories with recorded pull_request payloads."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+
+from prflow_kit import ROOT
+
+PERMIT_EARLY = (ROOT / "answers" / "example-permit-early.mmd").read_text(encoding="utf-8")
+CORRECT = (ROOT / "reference" / "two-cycles" / "reference.mmd").read_text(encoding="utf-8")
+
+
+def test_own_answer_with_mistakes_passes_with_annotations_summary_and_artifact(repo, tmp_path):
+    repo.write("answers/bob.mmd", "sequenceDiagram\n  A->>B: ::error::broken ##[group]\n  <script>\n")
+    repo.base = repo.commit("an unsafe answer already on main: not this PR's business")
+    repo.branch("answer")
+    repo.write("answers/ada-l.mmd", PERMIT_EARLY)
+    head = repo.commit("my answer")
+
+    from prflow_kit import pr_check
+
+    done = pr_check(repo, tmp_path, author="Ada-L")  # the login's case differs from the file's
+    assert done.code == 0, done.stdout + done.stderr
+    assert "mode=submission" in done.outputs
+    warnings = done.annotations("warning")
+    assert warnings and all("file=answers/ada-l.mmd" in w for w in warnings)
+    assert not any("bob" in line for line in done.stdout.splitlines())  # only the PR's file is graded
+    assert "```mermaid" in done.summary and "ada&#45;l" in done.summary
+    assert f"https://github.com/drawcheck/drawcheck/blob/{head}/answers/ada-l.mmd#L18" in done.summary
+    assert "https://drawcheck.github.io/drawcheck/feedback/ada-l/" in done.summary
+    meta = json.loads((done.artifact / "pr.json").read_text(encoding="utf-8"))
+    assert meta == {"number": 42, "head_sha": head, "mode": "submission"}
+    assert (done.artifact / "comment.md").read_text(encoding="utf-8") == done.summary
+    assert sorted(os.listdir(done.artifact)) == ["comment.md", "pr.json"]
+
+
+def test_correct_answer_and_corrected_drawing_pass(repo, tmp_path):
+    from prflow_kit import pr_check
+
+    repo.branch("answer")
+    repo.write("answers/ada-l.mmd", CORRECT)
+    repo.write("answers/ada-l.corrected.mmd", CORRECT)
+    repo.commit("answer")
+    done = pr_check(repo, tmp_path)
+    assert done.code == 0, done.stdout
+    assert done.summary.count("### answers") == 2 and "**Correct**" in done.summary
+
+
+def test_invalid_file_fails_with_one_clear_message(repo, tmp_path):
+    from prflow_kit import pr_check
+
+    repo.branch("answer")
+    repo.write("answers/ada-l.mmd", "sequenceDiagram\n  S->>P: PreFilter\n  loop never closed\n")
+    repo.commit("answer")
+    done = pr_check(repo, tmp_path)
+    assert done.code == 1
+    titled = [a for a in done.annotations("error") if a.startswith("::error title=drawcheck::")]
+    assert len(titled) == 1 and "answers/ada-l.mmd could not be checked" in titled[0]
+    assert any(a.startswith("::error file=answers/ada-l.mmd") for a in done.annotations("error"))
+    assert "Fix this first" in done.summary
+    assert (done.artifact / "comment.md").exists()  # the learner still gets the comment
+
+
+def test_unsafe_and_oversized_and_non_utf8_files_fail(repo, tmp_path):
+    from prflow_kit import pr_check
+
+    for content in ("sequenceDiagram\n  S->>P: <img src=x onerror=alert(1)>\n",
+                    "sequenceDiagram\n" + "  S->>P: Filter\n" * 30000,
+                    b"sequenceDiagram\n  S->>P: \xff\xfe\n"):
+        repo.branch("answer")
+        repo.write("answers/ada-l.mmd", content)
+        repo.commit("answer")
+        done = pr_check(repo, tmp_path)
+        assert done.code == 1, (content[:40], done.stdout)
+        assert len([a for a in done.annotations("error") if "title=drawcheck::" in a]) == 1
+
+
+def test_someone_elses_handle_fails(repo, tmp_path):
+    from prflow_kit import pr_check
+
+    repo.branch("answer")
+    repo.write("answers/grace.mmd", CORRECT)
+    repo.commit("answer")
+    done = pr_check(repo, tmp_path, author="Ada-L")
+    assert done.code == 1
+    (message,) = done.annotations("error")
+    assert "answers/grace.mmd" in message and "Ada-L" in message
+    assert not done.annotations("warning")  # nothing graded
+
+
+def test_template_is_not_the_authors_file(repo, tmp_path):
+    from prflow_kit import pr_check
+
+    repo.branch("answer")
+    repo.write("answers/_template.mmd", "sequenceDiagram\n  A->>B: x\n")
+    repo.commit("answer")
+    assert pr_check(repo, tmp_path).code == 1
+
+
+def test_submission_touching_anything_else_fails(repo, tmp_path):
+    from prflow_kit import pr_check
+
+    repo.branch("answer")
+    repo.write("answers/ada-l.mmd", CORRECT)
+    repo.write("docs/index.md", "# Site, changed\n")
+    repo.commit("answer and a page")
+    done = pr_check(repo, tmp_path)
+    assert done.code == 1
+    (message,) = done.annotations("error")
+    assert "docs/index.md" in message and "separate pull request" in message
+
+
+def test_symlink_in_a_submission_fails(repo, tmp_path):
+    from prflow_kit import pr_check
+
+    repo.branch("answer")
+    os.symlink("/etc/passwd", repo.path / "answers" / "ada-l.mmd")
+    repo.commit("a link")
+    done = pr_check(repo, tmp_path)
+    assert done.code == 1
+    (message,) = done.annotations("error")
+    assert "symlink" in message and "ada-l.mmd" in message
+    assert "root:" not in done.summary + done.stdout
+
+
+def test_nested_folder_under_answers_fails(repo, tmp_path):
+    from prflow_kit import pr_check
+
+    repo.branch("answer")
+    repo.write("answers/ada-l.mmd/x.mmd", CORRECT)
+    repo.commit("nested")
+    assert pr_check(repo, tmp_path).code == 1
+
+
+def test_site_change_is_left_to_the_full_build(repo, tmp_path):
+    from prflow_kit import pr_check
+
+    repo.branch("docs")
+    repo.write("docs/index.md", "# Site, better\n")
+    repo.commit("docs")
+    done = pr_check(repo, tmp_path)
+    assert done.code == 0 and "mode=site" in done.outputs
+    assert json.loads((done.artifact / "pr.json").read_text(encoding="utf-8"))["mode"] == "site"
+    assert not (done.artifact / "comment.md").exists() and done.summary == ""
+
+
+def test_diff_is_against_the_merge_base(repo, tmp_path):
+    """Files main gained after the PR branched are not the PR's (git diff base...head)."""
+    from prflow_kit import pr_check
+
+    repo.branch("answer")
+    repo.write("answers/ada-l.mmd", CORRECT)
+    head = repo.commit("answer")
+    repo.git("checkout", "-q", "main")
+    repo.write("docs/new.md", "# New\n")
+    repo.write("answers/grace.mmd", CORRECT)
+    repo.base = repo.commit("main moves on")
+    done = pr_check(repo, tmp_path, head=head)
+    assert done.code == 0, done.stdout
+
+
+def test_hostile_names_and_text_issue_no_workflow_command(repo, tmp_path):
+    from prflow_kit import pr_check
+
+    repo.branch("answer")
+    repo.write("answers/##[error]x.mmd", "sequenceDiagram\n  A->>B: x\n")
+    repo.commit("hostile")
+    done = pr_check(repo, tmp_path)
+    assert done.code == 1
+    (line,) = done.stdout.splitlines()  # the one message: the file is not Ada-L's
+    assert line.startswith("::error title=drawcheck::") and "x.mmd" in line
+    assert "##[" not in line and line.count("::") == 2
+
+    repo.branch("answer2")
+    repo.write("answers/ada-l.mmd", "sequenceDiagram\n  participant S as ##[stop-commands]tok\n"
+                                    "  S->>S: ::add-mask::x @octocat %0A::error::y\n  S->>S: PreFilter\n")
+    repo.commit("hostile text")
+    done = pr_check(repo, tmp_path)
+    assert done.code == 1  # unsafe content
+    for line in done.stdout.splitlines():
+        assert re.match(r"::(error|warning|notice) ", line), line  # every line is one of ours
+        assert not re.search(r"::(add-mask|stop-commands)", line) and "%0A" not in line.split("::", 2)[1]
+    assert "@octocat" not in done.summary and "::" not in done.summary and "##[" not in done.summary
+
+
+def test_pre_commit_mode_checks_files_in_the_working_tree(repo, tmp_path):
+    import subprocess
+    import sys
+
+    repo.write("answers/ada-l.mmd", PERMIT_EARLY)
+    repo.write("answers/bad.mmd", "sequenceDiagram\n  S->>P: <script>\n")
+    run = lambda *files: subprocess.run([sys.executable, "-m", "drawcheck.cli", "pr-check", "--files", *files],  # noqa: E731
+                                        cwd=repo.path, capture_output=True, text=True, timeout=60)
+    good = run("answers/ada-l.mmd")
+    assert good.returncode == 0 and "correction" in good.stdout
+    bad = run("answers/ada-l.mmd", "answers/bad.mmd")
+    assert bad.returncode == 1 and "fix the errors" in bad.stdout
