@@ -22,7 +22,10 @@ def mermaid_decode(label: str) -> str:
 
 
 def flattened(s: str) -> str:
-    return " ".join(log_text(s, max_chars=None).split())
+    """The text as one line of visible characters (what a label shows)."""
+    from drawcheck.safety import _flatten
+
+    return " ".join(_flatten(s).split())
 
 
 HOSTILE = [
@@ -88,12 +91,12 @@ def test_mermaid_text_escapes_the_placeholder_characters_mermaid_uses():
 def test_workflow_escaping_follows_github_rules():
     assert workflow_text("50% done\r\nnext") == "50%25 done%0D%0Anext"
     assert workflow_property("answers/a,b.mmd:3") == "answers/a%2Cb.mmd%3A3"
-    assert workflow_text("::stop-commands::x") == "::stop-commands::x"  # one line, so inert after `::error::`
+    assert workflow_text("::stop-commands::x") == ": :stop-commands: :x"  # no `::` left at all
     assert "\n" not in workflow_property("a\nb")
 
 
 def test_log_text_is_one_plain_line():
-    assert log_text("a\nb\r\n::error::c\u202e") == "a b ::error::c"
+    assert log_text("a\nb\r\n::error::c\u202e") == "a b : :error: :c"
 
 
 def unescape_workflow(s: str) -> str:
