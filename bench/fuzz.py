@@ -4,6 +4,8 @@
 
 Part 1 runs the mutation fuzzer of tests/fuzz/fuzz_engine.py in `--workers` processes and reports inputs,
 bytes, failures (any exception or broken invariant; the run exits 1 if there is one) and throughput.
+Part 3 (`--dos`, or `--dos-only`) runs `drawcheck check` in a fresh process on each denial-of-service
+family of issue #16 at 256 KB and reports its wall time and peak memory (target: under 1 s, 200 MB each).
 Part 2 builds diagrams of growing size (valid ones from the reference body; hostile ones full of
 entities, tags and long labels) and reports CPU ns per byte for each stage: flat figures mean time
 grows linearly with input size.
@@ -117,16 +119,84 @@ def run_sizes(sizes: list[int], reference_path: str) -> list[dict]:
     return rows
 
 
+DOS_SIZE = 262_144
+
+
+def dos_families(size: int = DOS_SIZE) -> dict[str, str]:
+    """One file per denial-of-service family (issue #16), each just under `size` bytes."""
+    head = "sequenceDiagram\n"
+    alias = "".join(f"a{i}: &a{i} [*a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}]\n" if i else "a0: &a0 [x, x, x, x]\n"
+                    for i in range(9))
+    families = {
+        "tag-after-attribute": head + '    A->>B: a="b" <' + "a" * (size - 40) + "\n",
+        "yaml-aliases-metadata": head + "    participant C@{ " + alias.replace("\n", ", ") + " }\n",
+        "yaml-aliases-front-matter": "---\n" + alias + "---\n" + head + "    A->>B: x\n",
+        "nested-loops": head + "loop x\n" * 600 + "    A->>B: x\n" + "end\n" * 600,
+        "assumed-spaces": head + "    Note over S: assumed" + " " * (size - 60) + "\n",
+        "entity-growth": head + "".join(f"    S->>P: {',' * 190} {i}\n" for i in range(size // 205)),
+        "long-run-spaces": head + "    S->>P: x" + " " * (size - 40) + "x\n",
+        "long-run-words": head + "    S->>P: " + "go " * ((size - 40) // 3) + "\n",
+        "html-escaped-4x": head + "    S->>P: " + "&amp;amp;amp;lt;b&amp;amp;amp;gt;" * ((size - 40) // 33) + "\n",
+        "many-lines": head + "    S->>P: x\n" * ((size - 20) // 12),
+    }
+    return {name: text[:size] if len(text) > size else text for name, text in families.items()}
+
+
+_MEASURE = """
+import json, resource, sys, time
+from drawcheck.cli import main
+start = time.perf_counter()
+code = main(sys.argv[1:])
+sys.stderr.write("@@" + json.dumps({"seconds": time.perf_counter() - start, "exit": code,
+                 "max_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}) + "\\n")
+"""
+
+
+def run_dos(reference_path: str, timeout: float = 120) -> list[dict]:
+    """`drawcheck check` (no time budget) on each family in a fresh process: wall time, peak memory."""
+    import subprocess
+
+    rows = []
+    folder = Path(tempfile.mkdtemp(prefix="drawcheck-dos-"))
+    for name, text in dos_families().items():
+        path = folder / (name + (".corrected.mmd" if name == "assumed-spaces" else ".mmd"))
+        path.write_text(text, encoding="utf-8")
+        cmd = [sys.executable, "-c", _MEASURE, "check", "--max-seconds", "0", "--reference", reference_path, str(path)]
+        row = {"family": name, "bytes": len(text.encode("utf-8"))}
+        try:
+            done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+            measured = [ln[2:] for ln in done.stderr.splitlines() if ln.startswith("@@")]
+            row.update(json.loads(measured[-1]) if measured else {"error": done.stderr[-300:]})
+            row["traceback"] = "Traceback" in done.stderr
+        except subprocess.TimeoutExpired:
+            row.update({"seconds": f">{timeout:g}", "exit": None})
+        if isinstance(row.get("seconds"), float):
+            row["seconds"] = round(row["seconds"], 3)
+            row["max_rss_mb"] = round(row["max_rss_mb"], 1)
+        rows.append(row)
+        print(json.dumps(row), flush=True)
+    return rows
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--inputs", type=int, default=1_000_000)
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--sizes", default="1000,10000,100000,262144")
     parser.add_argument("--skip-fuzz", action="store_true")
+    parser.add_argument("--dos", action="store_true", help="also time drawcheck check on the DoS families")
+    parser.add_argument("--dos-only", action="store_true", help="only the DoS families")
     args = parser.parse_args()
 
     report: dict = {}
     reference_path = snapshot_reference()
+    if args.dos or args.dos_only:
+        report["dos"] = run_dos(reference_path)
+        if args.dos_only:
+            out = ROOT / "bench" / "results"
+            out.mkdir(exist_ok=True)
+            (out / "fuzz-dos.json").write_text(json.dumps(report, indent=1), encoding="utf-8")
+            return 0
     if not args.skip_fuzz:
         report["fuzz"] = run_fuzz(args.inputs, args.workers, reference_path)
         print(json.dumps({k: v for k, v in report["fuzz"].items() if k != "examples"}), flush=True)

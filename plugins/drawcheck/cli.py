@@ -27,8 +27,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one subcommand; any input gives a clear message and an exit status, never a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")  # a file name that is not UTF-8 must not stop the output
     args = build_parser().parse_args(argv)
-    return import_module(args._module).run(args)
+    try:
+        return import_module(args._module).run(args)
+    except KeyboardInterrupt:
+        print("drawcheck: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 1
+    except Exception as exc:  # noqa: BLE001 - an internal error still gets one line, not a traceback
+        print(f"drawcheck: internal error ({type(exc).__name__}); please report it with the files you checked",
+              file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -10,14 +10,27 @@ from __future__ import annotations
 import errno
 import os
 import re
+import signal
 import stat
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterable
 
-__all__ = ["Submission", "IntakeError", "collect_submissions", "HANDLE_PATTERN"]
+from drawcheck.safety import display_name
+
+__all__ = ["Submission", "IntakeError", "collect_submissions", "HANDLE_PATTERN", "RESERVED_HANDLES",
+           "EXAMPLE_PREFIX", "read_untrusted", "read_answer", "time_budget", "TimeBudgetExceeded"]
 
 HANDLE_PATTERN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}")
 """A GitHub handle: letters, digits and single hyphens inside, 1 to 39 characters."""
+
+RESERVED_HANDLES = frozenset({"index", "readme"})
+"""Handles (any case) whose feedback page would replace a page of the site (`feedback/index.md`, ...)."""
+
+EXAMPLE_PREFIX = "example-"
+"""Handles starting with this are the site's own examples, accepted only when the config lists them."""
 
 _SUFFIX = ".mmd"
 _CORRECTED_SUFFIX = ".corrected.mmd"
@@ -59,6 +72,18 @@ def _handle_of(name: str) -> tuple[str, bool] | None:
     return None
 
 
+def _handle_problem(handle: str, examples: frozenset[str]) -> str | None:
+    """Why a well-formed handle is still refused, or None."""
+    if handle.lower() in RESERVED_HANDLES:
+        return (f"{handle!r} is the name of a page of the site, so its feedback page would replace that page; "
+                "name the file after your GitHub handle, e.g. answers/octocat.mmd")
+    if handle.lower().startswith(EXAMPLE_PREFIX) and handle.lower() not in examples:
+        return (f"handles starting with {EXAMPLE_PREFIX!r} are kept for the site's own examples (the `examples:` "
+                "option of the drawcheck plugin in mkdocs.yml lists them); name the file after your GitHub handle, "
+                "e.g. answers/octocat.mmd")
+    return None
+
+
 def _name_problem(name: str) -> str:
     if name.startswith("."):
         return f"the name starts with a dot, which hides the file; {_VALID_NAME_HELP}"
@@ -66,6 +91,8 @@ def _name_problem(name: str) -> str:
         return f"only Mermaid files ending in .mmd belong here; {_VALID_NAME_HELP}"
     if any(ch.isspace() for ch in name):
         return f"the name has a space in it; {_VALID_NAME_HELP}"
+    if display_name(name) != name:
+        return f"the name is not UTF-8 text; {_VALID_NAME_HELP}"
     if not name.isascii():
         return f"the name has characters outside A-Z, a-z, 0-9 and '-'; {_VALID_NAME_HELP}"
     stem = name[: -len(_CORRECTED_SUFFIX)] if name.endswith(_CORRECTED_SUFFIX) else name[: -len(_SUFFIX)]
@@ -74,7 +101,7 @@ def _name_problem(name: str) -> str:
     return f"{stem!r} is not a GitHub handle; {_VALID_NAME_HELP}"
 
 
-def _read_untrusted(path: str, max_bytes: int) -> bytes:
+def read_untrusted(path: str, max_bytes: int) -> bytes:
     """Read a regular file without following a symlink at the last step; at most max_bytes + 1 bytes."""
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     fd = os.open(path, flags)
@@ -106,18 +133,81 @@ def _decode(data: bytes, rel: str) -> tuple[str | None, IntakeError | None]:
     return text, None
 
 
+def _decode_within(data: bytes, rel: str, max_lines: int) -> tuple[str | None, IntakeError | None]:
+    text, error = _decode(data, rel)
+    if error is not None:
+        return None, error
+    line_count = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
+    if line_count > max_lines:
+        return None, IntakeError(rel, max_lines + 1, f"this file has {line_count:,} lines, more than the {max_lines:,} allowed; keep only your diagram")
+    return text, None
+
+
+def read_answer(path: str | os.PathLike, *, max_bytes: int = 262144, max_lines: int = 2000,
+                label: str | None = None) -> tuple[str | None, IntakeError | None]:
+    """One file named on a command line, read under the site's intake limits: (text, None) or (None, error).
+
+    Same rules as `collect_submissions` for the content: a regular file, no symbolic link at the last step,
+    at most `max_bytes` bytes and `max_lines` lines, UTF-8 without NUL. `label` names it in the error.
+    """
+    rel = display_name(label if label is not None else os.fspath(path))
+    try:
+        data = read_untrusted(os.fspath(path), max_bytes)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return None, IntakeError(rel, 1, "this is a symbolic link, which drawcheck never follows; check the file itself")
+        if isinstance(exc, IsADirectoryError) or exc.errno == errno.EISDIR:
+            return None, IntakeError(rel, 1, "this is not a regular file; give a .mmd text file")
+        return None, IntakeError(rel, 1, f"this file could not be read ({exc.strerror or exc})")
+    if len(data) > max_bytes:
+        return None, IntakeError(rel, 1, f"this file is larger than {max_bytes:,} bytes; a diagram for this exercise fits in a few kilobytes, so remove what is not part of it")
+    return _decode_within(data, rel, max_lines)
+
+
+class TimeBudgetExceeded(Exception):
+    """Checking one file took longer than its time budget."""
+
+
+@contextmanager
+def time_budget(seconds: float | None):
+    """Raise TimeBudgetExceeded inside the block once `seconds` (wall time) have passed.
+
+    Uses SIGALRM, so it works in the main thread of a POSIX process (the MkDocs build and the CLI);
+    elsewhere, or with `seconds` None or 0, the block runs without a budget. Regular-expression matching is
+    interrupted too (the `re` engine checks for signals).
+    """
+    usable = (seconds and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread())
+    if not usable:
+        yield
+        return
+
+    def expired(signum, frame):
+        raise TimeBudgetExceeded(f"took longer than {seconds:g} s")
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 def collect_submissions(
     answers_dir: str | os.PathLike,
     *,
     max_bytes: int = 262144,
     max_lines: int = 2000,
     root: str | os.PathLike | None = None,
+    examples: Iterable[str] = (),
 ) -> tuple[list[Submission], list[IntakeError]]:
     """Every readable submission in `answers_dir`, and an error for every file that was refused.
 
     Reads `<handle>.mmd` and `<handle>.corrected.mmd`; skips names starting with `_` (templates) and
-    README.md. Refuses symbolic links (never followed, the folder itself included), folders, non-UTF-8
-    files, files over `max_bytes` bytes or `max_lines` lines, names that are not a GitHub handle, and
+    README.md (a symbolic link among them is still refused). Refuses symbolic links (never followed, the
+    folder itself included), folders, non-UTF-8 files and names, files over `max_bytes` bytes or
+    `max_lines` lines, names that are not a GitHub handle, handles that name a page of the site
+    (`RESERVED_HANDLES`, any case), handles starting with `example-` that `examples` does not list, and
     handles that differ only by case (GitHub treats them as one person). `rel_path` and
     `IntakeError.file` are relative to `root` (default: the folder that holds `answers_dir`).
     Both lists are sorted, so the same folder always gives the same result.
@@ -142,12 +232,15 @@ def collect_submissions(
     with os.scandir(answers) as entries:
         listing = sorted(entries, key=lambda e: e.name)
 
+    allowed_examples = frozenset(e.lower() for e in examples)
     found: list[Submission] = []
     errors: list[IntakeError] = []
     for entry in listing:
         name = entry.name
-        rel = f"{dir_rel}/{name}"
+        rel = f"{dir_rel}/{display_name(name)}"
         if name.startswith("_") or name.lower() in _IGNORED_NAMES:
+            if entry.is_symlink():  # the pages include the template: a link could pull in any file
+                errors.append(IntakeError(rel, 1, "this is a symbolic link, which the site never follows; commit the file itself"))
             continue
         if entry.is_symlink():
             errors.append(IntakeError(rel, 1, "this is a symbolic link, which the site never follows; commit the .mmd file itself"))
@@ -159,11 +252,15 @@ def collect_submissions(
         if parsed is None:
             errors.append(IntakeError(rel, 1, _name_problem(name)))
             continue
+        refusal = _handle_problem(parsed[0], allowed_examples)
+        if refusal is not None:
+            errors.append(IntakeError(rel, 1, refusal))
+            continue
         if not entry.is_file(follow_symlinks=False):
             errors.append(IntakeError(rel, 1, "this is not a regular file; commit a plain .mmd text file"))
             continue
         try:
-            data = _read_untrusted(os.path.join(answers, name), max_bytes)
+            data = read_untrusted(os.path.join(answers, name), max_bytes)
         except OSError as exc:
             if exc.errno == errno.ELOOP:
                 message = "this is a symbolic link, which the site never follows; commit the .mmd file itself"
@@ -174,13 +271,9 @@ def collect_submissions(
         if len(data) > max_bytes:
             errors.append(IntakeError(rel, 1, f"this file is larger than {max_bytes:,} bytes; a diagram for this exercise fits in a few kilobytes, so remove what is not part of it"))
             continue
-        text, error = _decode(data, rel)
+        text, error = _decode_within(data, rel, max_lines)
         if error is not None:
             errors.append(error)
-            continue
-        line_count = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
-        if line_count > max_lines:
-            errors.append(IntakeError(rel, max_lines + 1, f"this file has {line_count:,} lines, more than the {max_lines:,} allowed; keep only your diagram"))
             continue
         handle, corrected = parsed
         found.append(Submission(handle, answers / name, rel, text, corrected))

@@ -4,8 +4,18 @@ Escapers (use one every time learner text reaches a page, a diagram, a log or a 
 
 - `mermaid_text`  a label inside one Mermaid sequenceDiagram line (message, note, alias, block label)
 - `html_text`     inline text in HTML or Markdown (not inside code spans)
-- `log_text`      one line of a build log
+- `log_text`      one line of a build log (also job summaries and PR comments, before Markdown escaping)
 - `workflow_text` / `workflow_property`  a GitHub workflow command's message / property value
+- `learner_label` a learner's label inside a redrawn diagram: `mermaid_text` without the site's mark glyphs
+- `mark_label`    the site's own numbered mark (`① text`) for a redrawn diagram
+- `learner_rect_colour`  a learner's `rect` colour, or a neutral one when it could pass for a mark's colour
+- `display_name`  a file name (maybe not UTF-8) as printable text
+
+Every text that reaches a runner's log (log lines, annotations, summaries, PR comments) goes through
+`log_text`, `workflow_text` or `workflow_property`: they drop control characters (ESC included) and break
+both forms of GitHub Actions workflow commands anywhere in a line: `::cmd::` becomes `: :cmd: :` and
+`##[cmd]` becomes `# #[cmd]` (the runner reads `::` only at a line's start and `##[` anywhere; see
+`tests/hostile/runner_commands.py`, a port of its parser).
 
 `find_unsafe` lists the content the site will not render as written, each with its line.
 
@@ -22,7 +32,7 @@ import html
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 if TYPE_CHECKING:  # pragma: no cover
     from drawcheck.parse.model import Diagram
@@ -30,6 +40,8 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "UnsafeItem", "find_unsafe", "mermaid_text", "html_text", "log_text",
     "workflow_text", "workflow_property", "MAX_LABEL_CHARS", "fence_mermaid_custom",
+    "neutralise_commands", "unmark", "learner_label", "mark_label", "learner_rect_colour", "display_name",
+    "MERMAID_MAX_TEXT", "mermaid_length",
 ]
 
 MAX_LABEL_CHARS = 200
@@ -94,25 +106,189 @@ def html_text(s: object, *, max_chars: int | None = None) -> str:
     HTML-escapes `& < > " '`, writes every other ASCII punctuation character as a numeric character
     reference (so `*`, `_`, `` ` ``, `[`, `#`, `|`, `{{`, `--8<--`, `???` are plain text to Markdown,
     pymdownx.snippets and Jinja), and flattens line breaks so no new block can start.
-    Not for code spans or fenced code, where references show literally.
+    Glyphs reserved for the site's marks become plain (`①` -> `(1)`), so learner text quoted on a page
+    cannot pass for a numbered correction. Not for code spans or fenced code, where references show literally.
     """
-    text = _shorten(" ".join(_flatten(s).split()), max_chars)
+    text = _shorten(" ".join(_flatten(unmark(s)).split()), max_chars)
     return _ASCII_PUNCT.sub(lambda m: f"&#{ord(m.group())};", text)
 
 
+_COMMAND_COLONS = re.compile(r":(?=:)")
+_LEGACY_COMMAND = re.compile(r"#(?=#\[)")
+
+
+def neutralise_commands(text: str) -> str:
+    """`text` with no GitHub Actions workflow command left in it, in either form, anywhere.
+
+    `::` becomes `: :` (the runner obeys `::cmd::` at a line's start, after spaces) and `##[` becomes
+    `# #[` (the legacy form, obeyed anywhere in a line). Only spaces are inserted, so no new `::` or
+    `##[` can appear, and the text still reads the same.
+    """
+    if ":" in text:
+        text = _COMMAND_COLONS.sub(": ", text)
+    if "##[" in text:
+        text = _LEGACY_COMMAND.sub("# ", text)
+    return text
+
+
 def log_text(s: object, *, max_chars: int | None = 300) -> str:
-    """`s` for one build-log line: no line breaks, no control or direction-changing characters."""
-    return _shorten(" ".join(_flatten(s).split()), max_chars)
+    """`s` for one build-log line: no line breaks, no control or direction-changing characters, no
+    workflow command (`::` / `##[` anywhere). Also the text to put in a job summary or PR comment
+    (then escape it for Markdown, e.g. with `html_text`)."""
+    return neutralise_commands(_shorten(" ".join(_flatten(display_name(s)).split()), max_chars))
 
 
 def workflow_text(s: object) -> str:
-    """`s` as the message of a GitHub workflow command (`::error file=..::MESSAGE`)."""
-    return str(s).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """`s` as the message of a GitHub workflow command (`::error file=..::MESSAGE`).
+
+    Control characters go (line breaks become `%0D` / `%0A`, as the runner unescapes them), and no
+    `::` or `##[` survives."""
+    text = _flat_lines(display_name(s))
+    if not (text.isascii() and text.replace("\n", "").replace("\r", "").isprintable()):
+        text = "".join(ch for ch in text if ch in "\r\n" or not _is_invisible(ch))
+    text = neutralise_commands(text)
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def workflow_property(s: object) -> str:
-    """`s` as a property value of a GitHub workflow command (`file=`, `title=`, ...)."""
-    return workflow_text(s).replace(":", "%3A").replace(",", "%2C")
+    """`s` as a property value of a GitHub workflow command (`file=`, `title=`, ...): one line of
+    visible characters, `%`, `:` and `,` escaped, no `##[`."""
+    return workflow_text(log_text(s, max_chars=None)).replace(":", "%3A").replace(",", "%2C")
+
+
+def _is_invisible(ch: str) -> bool:
+    return unicodedata.category(ch) in _INVISIBLE_CATEGORIES
+
+
+def _flat_lines(text: str) -> str:
+    """Unicode line breaks (U+2028, NEL, ...) as `\n`, so the runner's unescaping is the only way to a newline."""
+    return _OTHER_BREAKS.sub("\n", text.replace("\t", " "))
+
+
+_OTHER_BREAKS = re.compile("[\u2028\u2029\x85\x0b\x0c]")
+
+
+def display_name(s: object) -> str:
+    """`s` as text that can be printed to a strict UTF-8 stream: in a file name that is not UTF-8
+    (Python keeps its bad bytes as lone surrogates) each bad byte becomes U+FFFD."""
+    if isinstance(s, bytes):
+        return s.decode("utf-8", errors="replace")
+    text = str(s)
+    if text.isascii():
+        return text
+    return _SURROGATE.sub("\ufffd", text)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+# --------------------------------------------------------------------------- the site's marks
+#
+# A feedback page draws the grader's marks on the learner's own diagram: a circled number (① ... ㊿) in a
+# rect of one of the mark colours. Learner text never carries a circled or enclosed number or letter
+# (each becomes "(n)"), and a learner rect whose colour could pass for a mark's is drawn neutral, so no
+# learner file can draw something that looks like the site's mark.
+
+MARK_GLYPHS = re.compile(
+    "[\u2460-\u24ff\u2776-\u2793\u3200-\u32ff\U0001f100-\U0001f1e5\u20dd-\u20e4\u2b58\u25ef\u25cb\u29bf]"
+)
+"""Characters reserved for the site's marks: circled, parenthesised and enclosed numbers and letters
+(Enclosed Alphanumerics and its supplement, dingbat circled digits, enclosed CJK), enclosing combining
+marks (`1` + U+20DD draws a circled 1) and plain circles."""
+
+
+def _unmark_one(match: re.Match) -> str:
+    ch = match.group()
+    if unicodedata.category(ch) == "Me" or ch in "\u2b58\u25ef\u25cb\u29bf":
+        return ""
+    value = unicodedata.numeric(ch, None)
+    if value is not None and float(value).is_integer():
+        return f"({int(value)})"
+    plain = unicodedata.normalize("NFKC", ch).strip("()")
+    return f"({plain})" if plain and plain.isalnum() else ""
+
+
+def unmark(s: object) -> str:
+    """`s` without the glyphs reserved for the site's marks: `①` becomes `(1)`, `Ⓐ` becomes `(A)`."""
+    text = str(s)
+    if text.isascii():
+        return text
+    return MARK_GLYPHS.sub(_unmark_one, text)
+
+
+def learner_label(s: object, *, max_chars: int | None = MAX_LABEL_CHARS) -> str:
+    """A learner's label for a redrawn diagram: `mermaid_text(unmark(s))`."""
+    return mermaid_text(unmark(s), max_chars=max_chars)
+
+
+def mark_label(number: str, text: object) -> str:
+    """The site's own mark for a redrawn diagram: its circled `number`, then `text` without mark glyphs."""
+    return mermaid_text(f"{number} {unmark(text)}")
+
+
+_COLOUR = re.compile(
+    r"(?i)(rgba?|hsla?)\(\s*(\d{1,3})(%?)\s*,\s*(\d{1,3})(%?)\s*,\s*(\d{1,3})(%?)\s*(?:,\s*(0|1|0?\.\d{1,6})\s*)?\)"
+)
+MARK_COLOUR_DISTANCE = 25.0
+"""How far (Euclidean, 0-255 RGB, over a white page) a learner rect's colour must stay from every mark colour."""
+
+
+def _rgb_alpha(colour: str) -> tuple[tuple[float, float, float], float] | None:
+    m = _COLOUR.fullmatch(colour.strip())
+    if m is None:
+        return None
+    kind = m.group(1).lower()
+    a, b, c = (int(m.group(i)) for i in (2, 4, 6))
+    alpha = float(m.group(8)) if m.group(8) is not None else 1.0
+    if kind.startswith("rgb"):
+        rgb = tuple(min(v * 255 / 100 if pct else v, 255) for v, pct in ((a, m.group(3)), (b, m.group(5)), (c, m.group(7))))
+    else:
+        import colorsys
+
+        r, g, bl = colorsys.hls_to_rgb((a % 360) / 360, min(c, 100) / 100, min(b, 100) / 100)
+        rgb = (r * 255, g * 255, bl * 255)
+    return rgb, min(alpha, 1.0)
+
+
+def _over_white(rgb, alpha: float) -> tuple[float, float, float]:
+    return tuple(v * alpha + 255 * (1 - alpha) for v in rgb)
+
+
+def _distance(a, b) -> float:
+    return sum((x - y) ** 2 for x, y in zip(a, b)) ** 0.5
+
+
+_NESTING = 4  # rects of one colour nested this deep are still checked (each level deepens the tint)
+
+
+def learner_rect_colour(label: str, *, reserved: Iterable[str], neutral: str) -> str:
+    """The colour to redraw a learner's `rect <label>` with: the learner's own when it is a plain
+    rgb()/rgba()/hsl()/hsla() colour that stays clear of every `reserved` (mark) colour, as drawn on the
+    white page, also when the learner nests up to four rects of it; else `neutral`."""
+    parsed = _rgb_alpha(label)
+    if parsed is None:
+        return neutral
+    rgb, alpha = parsed
+    tints = [_over_white(rgb, 1 - (1 - alpha) ** depth) for depth in range(1, _NESTING + 1)]
+    for mark in reserved:
+        mark_parsed = _rgb_alpha(mark)
+        if mark_parsed is not None and any(_distance(_over_white(*mark_parsed), tint) < MARK_COLOUR_DISTANCE
+                                           for tint in tints):
+            return neutral
+    return label.strip()
+
+
+# --------------------------------------------------------------------------- Mermaid's size limit
+
+MERMAID_MAX_TEXT = 50_000
+"""Mermaid 12.3.0's default `maxTextSize`: a longer diagram is drawn as "Maximum text size exceeded"."""
+
+
+def mermaid_length(text: str) -> int:
+    """Length of `text` as Mermaid measures it (JavaScript string length: UTF-16 code units)."""
+    if text.isascii():
+        return len(text)
+    return len(text.encode("utf-16-le", errors="surrogatepass")) // 2
 
 
 # --------------------------------------------------------------------------- find_unsafe

@@ -48,7 +48,7 @@ def test_text_format_and_unreadable_file(tmp_path, capsys):
     assert code == 2
     assert "%s:2:1: `loop` opened on line 2 is never closed" % bad in out
     assert "hint: add `end`" in out
-    assert "missing.mmd:1:1: cannot read the file" in out
+    assert "missing.mmd:1:1: this file could not be read" in out
 
 
 def test_installed_command(tmp_path):

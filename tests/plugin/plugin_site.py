@@ -49,8 +49,8 @@ def make_site(tmp_path: Path, answers: dict[str, str | bytes] | None = None, *, 
             target.write_text(content, encoding="utf-8")
     yml = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     if plugin_options:
-        assert "\n  - drawcheck\n" in yml
-        yml = yml.replace("\n  - drawcheck\n", "\n  - drawcheck:\n" + plugin_options.rstrip("\n") + "\n", 1)
+        assert "\n  - drawcheck:\n" in yml  # mkdocs.yml lists the shipped examples under it
+        yml = yml.replace("\n  - drawcheck:\n", "\n  - drawcheck:\n" + plugin_options.rstrip("\n") + "\n", 1)
     (root / "mkdocs.yml").write_text(yml, encoding="utf-8")
     return root
 

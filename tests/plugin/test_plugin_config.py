@@ -24,6 +24,8 @@ DEFAULTS = {
     "annotations_total": 25,
     "max_file_bytes": 262144,
     "max_file_lines": 2000,
+    "examples": [],
+    "max_seconds_per_file": 10,
 }
 
 

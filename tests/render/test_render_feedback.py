@@ -44,7 +44,9 @@ def test_reference_and_explanations_sit_behind_closed_blocks(result, diagram, re
 
 
 def test_example_submissions_say_so(result, diagram, reference):
-    assert "!!! example \"Example submission\"" in _page(result, diagram, reference, handle="example-permit-late")
+    assert "!!! example \"Example submission\"" in _page(result, diagram, reference, handle="permit-late", example=True)
+    # marked by the config (Graded.example), not by the name
+    assert "Example submission" not in _page(result, diagram, reference, handle="example-permit-late")
 
 
 def test_corrected_drawing_is_shown_beside_the_first_with_assumed_notes(result, diagram, reference):

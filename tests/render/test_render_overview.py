@@ -43,7 +43,7 @@ def test_bar_chart_is_well_formed_svg_with_escaped_labels():
 
 def test_overview_table_links_each_page_and_escapes(result, diagram, reference):
     bad = Graded("mallory", "answers/mallory.mmd", Result("answers/mallory.mmd", "invalid", 0.0))
-    page = overview_page([Graded("example-one", "answers/example-one.mmd", result, diagram), bad],
+    page = overview_page([Graded("example-one", "answers/example-one.mmd", result, diagram, example=True), bad],
                          [Refused("answers/<x>.mmd", 1, "not a *handle*")], reference)
     assert "| [example-one *(example)*](example-one.md) | 4 correction(s) | 50 % | after Reserve, before Permit (1 early) | — |" in page
     assert "| [mallory](mallory.md) | needs fixing | — | not drawn | — |" in page

@@ -43,7 +43,7 @@ def test_annotation_escapes_learner_text_so_it_cannot_issue_commands():
     cmd = annotation("notice", _item(7, EVIL, file="answers/a,b:c.mmd"))
     assert cmd.count("\n") == 0 and "\r" not in cmd
     assert cmd.startswith("::notice file=answers/a%2Cb%3Ac.mmd,line=7,title=drawcheck%3A order::")
-    assert cmd.endswith("::oops ::stop-commands::pwned ::error file=x::y %250A")  # one line, % escaped
+    assert cmd.endswith("::oops : :stop-commands: :pwned : :error file=x: :y %250A")  # one line, % escaped, no `::`
 
 
 def test_annotation_levels_follow_log_levels():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 
 import pytest
 from hypothesis import given, settings
@@ -22,7 +23,10 @@ def mermaid_decode(label: str) -> str:
 
 
 def flattened(s: str) -> str:
-    return " ".join(log_text(s, max_chars=None).split())
+    """The text as one line of visible characters (what a label shows)."""
+    from drawcheck.safety import _flatten
+
+    return " ".join(_flatten(s).split())
 
 
 HOSTILE = [
@@ -88,12 +92,12 @@ def test_mermaid_text_escapes_the_placeholder_characters_mermaid_uses():
 def test_workflow_escaping_follows_github_rules():
     assert workflow_text("50% done\r\nnext") == "50%25 done%0D%0Anext"
     assert workflow_property("answers/a,b.mmd:3") == "answers/a%2Cb.mmd%3A3"
-    assert workflow_text("::stop-commands::x") == "::stop-commands::x"  # one line, so inert after `::error::`
+    assert workflow_text("::stop-commands::x") == ": :stop-commands: :x"  # no `::` left at all
     assert "\n" not in workflow_property("a\nb")
 
 
 def test_log_text_is_one_plain_line():
-    assert log_text("a\nb\r\n::error::c\u202e") == "a b ::error::c"
+    assert log_text("a\nb\r\n::error::c\u202e") == "a b : :error: :c"
 
 
 def unescape_workflow(s: str) -> str:
@@ -107,8 +111,13 @@ def test_escapers_round_trip_any_text(raw):
     assert mermaid_decode(label) == flattened(raw)
     assert not re.search(r"[<>&\"'%:;\n\r$`{}@,-]", MERMAID_ENTITY.sub("", label))
     assert html.unescape(html_text(raw)) == flattened(raw)
-    assert unescape_workflow(workflow_text(raw)) == raw
-    assert unescape_workflow(workflow_property(raw)) == raw
+    shown = unescape_workflow(workflow_text(raw))  # what the runner shows: the visible text, no command in it
+    assert "::" not in shown and "##[" not in shown
+    assert not [ch for ch in shown if ch not in "\r\n" and unicodedata.category(ch) in ("Cc", "Cf", "Cs")]
+    visible = "".join(ch for ch in raw if unicodedata.category(ch) not in ("Cc", "Cf", "Co", "Cn", "Cs")
+                      or ch in "\r\n\u2028\u2029\x85\x0b\x0c")
+    assert shown.replace(" ", "") == re.sub("[\u2028\u2029\x85\x0b\x0c]", "\n", visible).replace(" ", "")
+    assert unescape_workflow(workflow_property(raw)) == log_text(raw, max_chars=None)
     assert "\n" not in workflow_property(raw) and "\r" not in workflow_text(raw)
 
 

@@ -13,7 +13,8 @@ import pytest
 from prflow_kit import ROOT
 
 from drawcheck.reference import load_reference
-from drawcheck.report.markdown import MAX_BYTES, Links, graded_file, markdown_report, markdown_text
+from drawcheck.grade.cli import check_file
+from drawcheck.report.markdown import MAX_BYTES, Links, markdown_report, markdown_text
 
 REFERENCE = load_reference(str(ROOT / "reference" / "two-cycles" / "exercise.yml"))
 ORACLE = ROOT / "tests" / "parse" / "mermaid_oracle.mjs"
@@ -58,7 +59,7 @@ def test_hostile_drawing_report(tmp_path, drawable):
     path = tmp_path / "answers" / "mallory.mmd"
     path.parent.mkdir()
     path.write_text(hostile_drawing(drawable=drawable), encoding="utf-8")
-    g = graded_file(str(path), reference=REFERENCE, display_name="answers/mallory.mmd")
+    g = check_file(str(path), REFERENCE, label="answers/mallory.mmd")
     md = markdown_report([g], REFERENCE, links=Links("o/r", "f" * 40, "https://o.github.io/r/"))
     prose = outside_code(md)
     assert ("```mermaid" in md) == drawable and md.count("```") % 2 == 0
@@ -71,8 +72,8 @@ def test_hostile_drawing_report(tmp_path, drawable):
 
 
 def test_line_numbers_link_to_the_pr_and_the_page_is_linked():
-    g = graded_file(str(ROOT / "answers" / "example-permit-early.mmd"), reference=REFERENCE,
-                    display_name="answers/example-permit-early.mmd")
+    g = check_file(str(ROOT / "answers" / "example-permit-early.mmd"), REFERENCE,
+               label="answers/example-permit-early.mmd")
     md = markdown_report([g], REFERENCE, links=Links("o/r", "abc1234", "https://o.github.io/r/"))
     lines = {f.line for f in g.result.corrections if f.line}
     for n in lines:
@@ -102,7 +103,7 @@ def test_any_input_stays_under_60_kb(tmp_path):
         shutil.copy(ROOT / "answers" / "example-permit-early.mmd", answers / f"learner{i}.mmd")
         files.append(str(answers / f"learner{i}.mmd"))
     for chosen in (files[:1], files[:2], files):
-        graded = [graded_file(f, reference=REFERENCE) for f in chosen]
+        graded = [check_file(f, REFERENCE) for f in chosen]
         md = markdown_report(graded, REFERENCE, links=Links("o/r", "f" * 40, "https://o.github.io/r/"))
         assert len(md.encode("utf-8")) < MAX_BYTES
         assert md.count("```") % 2 == 0
@@ -132,7 +133,7 @@ def test_mermaid_blocks_parse_with_the_pinned_mermaid(tmp_path):
     (answers / "mallory.mmd").write_text(hostile_drawing(drawable=True), encoding="utf-8")
     files = [str(answers / "mallory.mmd")] + [str(p) for p in sorted((ROOT / "answers").glob("example-*.mmd"))]
     files += [str(p) for p in sorted((ROOT / "tests" / "plugin" / "answers").glob("*.mmd"))][:20]
-    graded = [graded_file(f, reference=REFERENCE) for f in files]
+    graded = [check_file(f, REFERENCE) for f in files]
     blocks = []
     for g in graded:
         md = markdown_report([g], REFERENCE)

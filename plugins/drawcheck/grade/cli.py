@@ -12,12 +12,17 @@ import os
 import sys
 from pathlib import Path
 
-from drawcheck.grade import grade_file
-from drawcheck.grade.model import Result
+from drawcheck.grade import grade_diagram
+from drawcheck.grade.model import Finding, Result
+from drawcheck.intake import TimeBudgetExceeded, read_answer, time_budget
 from drawcheck.reference import ReferenceError, load_reference
 from drawcheck.report.github import github_annotations, job_summary
+from drawcheck.report.json_report import log_safe_json
 from drawcheck.report.lines import ReportLine
-from drawcheck.safety import log_text
+from drawcheck.parse import parse_text
+from drawcheck.render.model import Graded
+from drawcheck.report.markdown import handle_of
+from drawcheck.safety import display_name, log_text
 
 DEFAULT_REFERENCE = os.path.join("reference", "two-cycles", "exercise.yml")
 _COLOURS = {"correction": "\033[31m", "hint": "\033[33m", "correct": "\033[32m", "bold": "\033[1m", "off": "\033[0m"}
@@ -36,6 +41,50 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--reference", metavar="PATH", default=None,
                         help=f"the exercise's reference YAML (default: {DEFAULT_REFERENCE} under the current "
                              "folder, else next to the drawcheck package)")
+    add_limit_arguments(parser)
+
+
+def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
+    """The site's intake limits (the plugin's max_file_bytes, max_file_lines, max_seconds_per_file)."""
+    parser.add_argument("--max-bytes", type=int, default=262144, metavar="N",
+                        help="refuse files larger than N bytes (default: 262144, as the site)")
+    parser.add_argument("--max-lines", type=int, default=2000, metavar="N",
+                        help="refuse files of more than N lines (default: 2000, as the site)")
+    parser.add_argument("--max-seconds", type=float, default=10, metavar="S",
+                        help="stop checking one file after S seconds (default: 10, as the site; 0: no limit)")
+
+
+def _invalid(file: str, message: str, line: int | None = None) -> Result:
+    return Result(file=file, status="invalid", score=0.0, findings=[Finding("syntax", None, line, "correction", message)])
+
+
+def check_one(path: str, reference, args: argparse.Namespace) -> Graded:
+    """One file under the site's limits (from `args`), as `check_file` does."""
+    return check_file(path, reference, max_bytes=args.max_bytes, max_lines=args.max_lines,
+                      max_seconds=args.max_seconds)
+
+
+def check_file(path: str, reference, *, max_bytes: int = 262144, max_lines: int = 2000, max_seconds: float = 10,
+               label: str | None = None) -> Graded:
+    """One file under the site's limits, parsed once: refused, over time, crashed or graded, always a Graded."""
+    name = display_name(label if label is not None else path)
+    handle = handle_of(name)
+    text, error = read_answer(path, max_bytes=max_bytes, max_lines=max_lines, label=name)
+    if error is not None:
+        return Graded(handle, name, _invalid(name, error.message, error.line))
+    try:
+        with time_budget(max_seconds):
+            diagram = parse_text(text)
+            return Graded(handle, name, grade_diagram(diagram, text, file=name, reference=reference), diagram)
+    except TimeBudgetExceeded:
+        return Graded(handle, name, _invalid(name, f"checking this file took longer than {max_seconds:g} s, so it was stopped; "
+                              "keep only your diagram (no long runs of repeated text, no deep nesting)", 1))
+    except RecursionError:
+        return Graded(handle, name, _invalid(name, "this drawing is nested too deeply to check; use fewer blocks "
+                                                   "inside blocks", 1))
+    except Exception as exc:  # noqa: BLE001 - one file must not stop the others, and never a traceback
+        return Graded(handle, name, _invalid(name, f"drawcheck could not check this file ({type(exc).__name__}); "
+                                                   "please report it with the file attached"))
 
 
 def default_reference() -> str:
@@ -53,12 +102,17 @@ def run(args: argparse.Namespace) -> int:
     except ReferenceError as exc:
         print(f"drawcheck: {log_text(str(exc), max_chars=None)}", file=sys.stderr)
         return 2
+    except Exception as exc:  # noqa: BLE001 - never a traceback
+        print(f"drawcheck: {log_text(display_name(path), max_chars=None)}: cannot read the reference data "
+              f"({type(exc).__name__})", file=sys.stderr)
+        return 2
+    graded = [check_one(f, reference, args) for f in args.files]
     out = sys.stdout
     if args.format == "markdown":
-        return markdown_run(args, reference, out)
-    results = [grade_file(f, reference=reference) for f in args.files]
+        return markdown_run(args, reference, graded, out)
+    results = [g.result for g in graded]
     if args.format == "json":
-        json.dump({"results": [r.to_json() for r in results]}, out, indent=2, ensure_ascii=False)
+        out.write(log_safe_json(json.dumps({"results": [r.to_json() for r in results]}, indent=2, ensure_ascii=False)))
         out.write("\n")
     elif args.format == "github":
         for line in github_annotations(results, product=reference.product):
@@ -74,8 +128,8 @@ def run(args: argparse.Namespace) -> int:
     return exit_code(results)
 
 
-def markdown_run(args: argparse.Namespace, reference, out) -> int:
-    from drawcheck.report.markdown import Links, graded_file, markdown_report
+def markdown_run(args: argparse.Namespace, reference, graded: list[Graded], out) -> int:
+    from drawcheck.report.markdown import Links, markdown_report
 
     try:
         links = Links(repo=args.repo or os.environ.get("GITHUB_REPOSITORY", ""),
@@ -84,7 +138,6 @@ def markdown_run(args: argparse.Namespace, reference, out) -> int:
     except ValueError as exc:
         print(f"drawcheck: {exc}", file=sys.stderr)
         return 2
-    graded = [graded_file(f, reference=reference) for f in args.files]
     out.write(markdown_report(graded, reference, links=links))
     return exit_code([g.result for g in graded])
 

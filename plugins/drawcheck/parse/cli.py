@@ -11,7 +11,7 @@ import argparse
 import json
 import sys
 
-from drawcheck.parse import parse_file
+from drawcheck.parse import parse_text
 from drawcheck.parse.model import Block, Diagram, Message, Note
 
 
@@ -19,6 +19,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="+", metavar="FILE", help="Mermaid sequenceDiagram files (.mmd)")
     parser.add_argument("--format", choices=("json", "text"), default="json",
                         help="json: one object per file per line (default); text: readable errors")
+    from drawcheck.grade.cli import add_limit_arguments
+
+    add_limit_arguments(parser)
 
 
 def diagram_json(file: str, d: Diagram) -> dict:
@@ -62,15 +65,46 @@ def _text_report(file: str, d: Diagram) -> str:
 def run(args: argparse.Namespace) -> int:
     status = 0
     out = sys.stdout
-    for file in args.files:
-        d = parse_file(file)
+    from drawcheck.report.json_report import log_safe_json
+    from drawcheck.safety import display_name, log_text
+
+    for path in args.files:
+        file = display_name(path)
+        d, problem = _parse_within_limits(path, file, args)
+        if problem is not None:
+            status = 2
+            if args.format == "json":
+                out.write(log_safe_json(json.dumps({"file": file, "valid": False, "errors": [
+                    {"line": problem[0], "column": 1, "message": problem[1], "expected": [], "found": None,
+                     "hint": None}]}, ensure_ascii=False)) + "\n")
+            else:
+                out.write(log_text(f"{file}:{problem[0]}:1: {problem[1]}", max_chars=None) + "\n")
+            continue
         if not d.valid:
             status = 2
         if args.format == "json":
-            out.write(json.dumps(diagram_json(file, d), ensure_ascii=False) + "\n")
+            out.write(log_safe_json(json.dumps(diagram_json(file, d), ensure_ascii=False)) + "\n")
         else:
-            out.write(_text_report(file, d) + "\n")
+            out.write("\n".join(log_text(line, max_chars=None) for line in _text_report(file, d).split("\n")) + "\n")
     return status
+
+
+def _parse_within_limits(path: str, file: str, args: argparse.Namespace):
+    """(diagram, None), or (None, (line, message)) for a file refused by the site's limits or that failed."""
+    from drawcheck.intake import TimeBudgetExceeded, read_answer, time_budget
+
+    text, error = read_answer(path, max_bytes=args.max_bytes, max_lines=args.max_lines, label=file)
+    if error is not None:
+        return None, (error.line, error.message)
+    try:
+        with time_budget(args.max_seconds):
+            return parse_text(text), None
+    except TimeBudgetExceeded:
+        return None, (1, f"parsing this file took longer than {args.max_seconds:g} s, so it was stopped")
+    except RecursionError:
+        return None, (1, "this drawing is nested too deeply to read; use fewer blocks inside blocks")
+    except Exception as exc:  # noqa: BLE001 - never a traceback
+        return None, (1, f"drawcheck could not parse this file ({type(exc).__name__}); please report it")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -50,7 +50,8 @@ class DrawcheckPlugin(BasePlugin[DrawcheckConfig]):
         reference = load_reference_or_stop(os.path.join(config_dir, self.config.reference), config.config_file_path)
         self.submissions = SubmissionsManager(
             answers_dir=os.path.join(config_dir, self.config.answers_dir), site_root=config_dir, reference=reference,
-            max_bytes=self.config.max_file_bytes, max_lines=self.config.max_file_lines)
+            max_bytes=self.config.max_file_bytes, max_lines=self.config.max_file_lines,
+            examples=self.config.examples, max_seconds=self.config.max_seconds_per_file)
         self.pages = FeedbackPages(feedback_dir=self.config.feedback_dir, reference=reference,
                                    error_level=logging.getLevelName(self.config.error_log_level))
         self.report = BuildReport(

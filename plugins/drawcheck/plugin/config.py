@@ -64,3 +64,14 @@ class DrawcheckConfig(base.Config):
 
     max_file_lines = c.Type(int, default=2000)
     """Most lines accepted in one answer file."""
+
+    examples = c.ListOfItems(c.Type(str), default=[])
+    """Handles of the site's own example answers (e.g. `example-blocking-wait` for
+    `answers/example-blocking-wait.mmd`): their pages say "Example submission ... not drawn by a learner".
+
+    Only listed handles may start with `example-`; any other `answers/example-*.mmd` is refused with an
+    error naming it, so a stranger cannot pass a file off as the site's example."""
+
+    max_seconds_per_file = c.Type((int, float), default=10)
+    """Longest time (seconds, wall clock) checking one answer file may take; past it the file gets an error
+    naming it and the build goes on with the others. 0 turns the budget off."""

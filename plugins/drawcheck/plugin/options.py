@@ -7,6 +7,8 @@ import re
 
 from mkdocs.exceptions import PluginError
 
+from drawcheck.intake import EXAMPLE_PREFIX, HANDLE_PATTERN
+
 
 def option_line(config_file: str | None, option: str) -> int:
     """Line of `option:` in mkdocs.yml (else of `- drawcheck`, else 1)."""
@@ -20,6 +22,22 @@ def option_line(config_file: str | None, option: str) -> int:
             if re.match(pattern, text):
                 return number
     return 1
+
+
+def outside_or_linked(config_dir: str, rel: str) -> str | None:
+    """Why the site must not read `rel` (relative to `config_dir`): a symbolic link on the way, or outside it."""
+    root = os.path.realpath(config_dir)
+    path = os.path.normpath(os.path.join(config_dir, rel))
+    if os.path.isabs(rel) or os.path.commonpath([os.path.abspath(path), os.path.abspath(config_dir)]) != os.path.abspath(config_dir):
+        return f"{rel} is outside the repository; give a path inside it"
+    current = os.path.abspath(config_dir)
+    for part in os.path.relpath(path, config_dir).split(os.sep):
+        current = os.path.join(current, part)
+        if os.path.islink(current):
+            return f"{os.path.relpath(current, config_dir)} is a symbolic link; the site reads real files only"
+    if os.path.commonpath([os.path.realpath(path), root]) != root:
+        return f"{rel} resolves outside the repository"
+    return None
 
 
 def _fail(config_file: str | None, option: str, message: str) -> PluginError:
@@ -42,6 +60,23 @@ def check_options(options, config_dir: str, config_file: str | None) -> None:
     if not 3 <= options.annotations_total <= 50:
         raise _fail(config_file, "annotations_total",
                     f"{options.annotations_total} is outside 3..50 (GitHub shows 50 per job)")
+    for handle in options.examples:
+        if not (HANDLE_PATTERN.fullmatch(handle) and handle.lower().startswith(EXAMPLE_PREFIX)):
+            raise _fail(config_file, "examples", f"{handle!r} is not an example handle; list handles such as "
+                        "`example-blocking-wait` (the file is answers/example-blocking-wait.mmd)")
+    if options.max_seconds_per_file < 0:
+        raise _fail(config_file, "max_seconds_per_file", "must be 0 (no budget) or more, e.g. `max_seconds_per_file: 10`")
+    for option, rel in (("reference", options.reference), ("answers_dir", options.answers_dir)):
+        problem = outside_or_linked(config_dir, rel)
+        if problem:
+            raise _fail(config_file, option, problem)
+    reference_dir = os.path.dirname(os.path.join(config_dir, options.reference))
+    for folder, _dirs, names in os.walk(reference_dir):
+        for name in sorted(_dirs + names):
+            if os.path.islink(os.path.join(folder, name)):
+                rel = os.path.relpath(os.path.join(folder, name), config_dir).replace(os.sep, "/")
+                raise _fail(config_file, "reference", f"{rel} is a symbolic link; the reference data must be real "
+                            "files inside the repository")
     if options.max_file_bytes < 1 or options.max_file_lines < 1:
         option = "max_file_bytes" if options.max_file_bytes < 1 else "max_file_lines"
         raise _fail(config_file, option, "must be a positive number, e.g. `max_file_lines: 2000`")

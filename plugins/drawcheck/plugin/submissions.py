@@ -13,19 +13,51 @@ log = logging.getLogger("mkdocs.plugins.drawcheck")
 
 def _crash_result(file: str, exc: Exception) -> Result:
     message = f"drawcheck could not check this file ({type(exc).__name__}); please report it with the file attached"
-    return Result(file=file, status="invalid", score=0.0,
-                  findings=[Finding("syntax", None, None, "correction", message)])
+    return _invalid(file, message)
+
+
+def _invalid(file: str, message: str, line: int | None = None) -> Result:
+    return Result(file=file, status="invalid", score=0.0, findings=[Finding("syntax", None, line, "correction", message)])
+
+
+def _over_time(file: str, seconds: float) -> Result:
+    return _invalid(file, f"checking this file took longer than {seconds:g} s, so it was stopped; a drawing for this "
+                          "exercise is checked in milliseconds, so keep only your diagram (no long runs of repeated "
+                          "text, no deep nesting)", 1)
+
+
+def rewritten_too_long(diagram, result: Result, reference) -> str | None:
+    """Why the feedback page could not draw this diagram, when the redrawn copy (as written, or circled)
+    is over Mermaid's text limit: entity codes such as `#44;` make the copy longer than the file."""
+    from drawcheck import render
+    from drawcheck.safety import MERMAID_MAX_TEXT, mermaid_length
+
+    if diagram is None or not diagram.valid:
+        return None
+    longest = mermaid_length(render.render_diagram(diagram))
+    if longest <= MERMAID_MAX_TEXT // 2:
+        return None  # circles add a few lines each; far below the limit either way
+    circles, insertions = render.overlay(result, reference, render.number_corrections(result))
+    longest = max(longest, mermaid_length(render.render_diagram(diagram, circles=circles, insertions=insertions)))
+    if longest <= MERMAID_MAX_TEXT:
+        return None
+    return (f"your drawing, redrawn for the feedback page, is {longest:,} characters long, more than the "
+            f"{MERMAID_MAX_TEXT:,} Mermaid can draw (punctuation is written as codes such as #44;, which makes it "
+            "longer than your file); shorten the texts or draw fewer steps")
 
 
 class SubmissionsManager:
     """Reads `answers_dir` through intake, parses and grades each file; one learner's file never stops another's."""
 
-    def __init__(self, *, answers_dir: str, site_root: str, reference, max_bytes: int, max_lines: int):
+    def __init__(self, *, answers_dir: str, site_root: str, reference, max_bytes: int, max_lines: int,
+                 examples: list[str] | tuple[str, ...] = (), max_seconds: float | None = 10):
         self.answers_dir = answers_dir
         self.site_root = site_root
         self.reference = reference
         self.max_bytes = max_bytes
         self.max_lines = max_lines
+        self.examples = frozenset(e.lower() for e in examples)
+        self.max_seconds = max_seconds
 
     def _label(self, path) -> str:
         return os.path.relpath(os.fspath(path), self.site_root).replace(os.sep, "/")
@@ -41,12 +73,14 @@ class SubmissionsManager:
     def collect(self) -> tuple[list[Graded], list[Refused]]:
         from drawcheck.intake import collect_submissions
 
-        submissions, errors = collect_submissions(self.answers_dir, max_bytes=self.max_bytes, max_lines=self.max_lines)
+        submissions, errors = collect_submissions(self.answers_dir, max_bytes=self.max_bytes, max_lines=self.max_lines,
+                                                  examples=self.examples)
         refused = [Refused(self._error_label(e.file), e.line, e.message) for e in errors]
         firsts: dict[str, Graded] = {}
         corrected: dict[str, Graded] = {}
         for sub in submissions:
             graded = self.grade(sub.handle, self._label(sub.path), sub.text)
+            graded.example = sub.handle.lower() in self.examples
             (corrected if sub.corrected else firsts)[sub.handle] = graded
         for handle, g in corrected.items():
             if handle in firsts:
@@ -56,18 +90,36 @@ class SubmissionsManager:
         return sorted(firsts.values(), key=lambda g: g.handle.lower()), refused
 
     def grade(self, handle: str, file: str, text: str) -> Graded:
-        """Parse once, grade the parsed drawing; any crash becomes a finding on that file alone."""
+        """Parse once, grade the parsed drawing, within the time budget; any crash or overrun becomes a
+        finding on that file alone."""
+        from drawcheck.intake import TimeBudgetExceeded, time_budget
+
+        try:
+            with time_budget(self.max_seconds):
+                return self._grade(handle, file, text)
+        except TimeBudgetExceeded:
+            return Graded(handle, file, _over_time(file, self.max_seconds), None)
+
+    def _grade(self, handle: str, file: str, text: str) -> Graded:
         from drawcheck.grade import grade_diagram
+        from drawcheck.intake import TimeBudgetExceeded
         from drawcheck.parse import parse_text
 
         try:
             diagram = parse_text(text)
+        except TimeBudgetExceeded:
+            raise
         except Exception as exc:  # noqa: BLE001 - a stranger's file must not stop the build
             log.debug("parse failed for %s", file, exc_info=True)
             return Graded(handle, file, _crash_result(file, exc), None)
         try:
             result = grade_diagram(diagram, text, file=file, reference=self.reference)
+            too_long = rewritten_too_long(diagram, result, self.reference)
+        except TimeBudgetExceeded:
+            raise
         except Exception as exc:  # noqa: BLE001
             log.debug("grade failed for %s", file, exc_info=True)
             return Graded(handle, file, _crash_result(file, exc), diagram)
+        if too_long:
+            return Graded(handle, file, _invalid(file, too_long, 1), None)
         return Graded(handle, file, result, diagram)

@@ -16,7 +16,8 @@ from drawcheck.render.stats import describe_boundary
 html_text = lru_cache(maxsize=32768)(safety.html_text)  # grader messages repeat across a class
 
 TRUE_BOUNDARY_TEXT = "the boundary is here: the go statement that starts the binding cycle"
-_ASSUMED = re.compile(r"^\s*assumed\s*(?P<n>\d+|[\u2460-\u2473\u3251-\u325f\u32b1-\u32bf])?\s*:\s*(?P<text>.*)$", re.I)
+# one optional group between the space runs (two `\s*` around an optional group backtrack quadratically)
+_ASSUMED = re.compile(r"^\s*assumed\s*(?:(?P<n>\d+|[\u2460-\u2473\u3251-\u325f\u32b1-\u32bf])\s*)?:(?P<text>.*)$", re.I | re.S)
 
 
 @dataclass(frozen=True, slots=True)

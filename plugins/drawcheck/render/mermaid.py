@@ -7,7 +7,6 @@ and directives, front matter, links, activations, create/destroy and comments ar
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable
@@ -16,7 +15,7 @@ from drawcheck import safety
 from drawcheck.parse.model import Autonumber, Block, Diagram, Message, Note
 
 # Labels repeat across a class ("PreFilter", "Bind"): escape each distinct one once per build.
-mermaid_text = lru_cache(maxsize=32768)(safety.mermaid_text)
+mermaid_text = lru_cache(maxsize=32768)(safety.learner_label)  # learner text: no mark glyphs
 
 WRONG_FILL = "rgba(220, 50, 47, 0.18)"
 MISSING_FILL = "rgba(255, 170, 0, 0.22)"
@@ -25,7 +24,6 @@ NEUTRAL_FILL = "rgba(128, 128, 128, 0.10)"
 
 ARROWS = frozenset({"->", "-->", "->>", "-->>", "-x", "--x", "-)", "--)", "<<->>", "<<-->>"})
 BLOCK_KINDS = frozenset({"loop", "alt", "opt", "par", "par_over", "critical", "break", "rect"})
-_RECT_COLOR = re.compile(r"^(?:rgba?|hsla?)\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(?:,\s*(?:0|1|0?\.\d+)\s*)?\)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +169,7 @@ class _Emitter:
                 self._line(f"rect {WRONG_FILL}", depth)
                 self._statement(s, depth + 1)
                 for c in circles:
-                    self._line(f"Note over {self._actors_of(s)}: {mermaid_text(c.number + ' ' + c.text)}", depth + 1)
+                    self._line(f"Note over {self._actors_of(s)}: {safety.mark_label(c.number, c.text)}", depth + 1)
                 self._line("end", depth)
             else:
                 self._statement(s, depth)
@@ -196,7 +194,8 @@ class _Emitter:
         for i, br in enumerate(b.branches):
             if i == 0:
                 if kind == "rect":
-                    color = b.label.strip() if _RECT_COLOR.match(b.label.strip()) else NEUTRAL_FILL
+                    color = safety.learner_rect_colour(b.label, reserved=(WRONG_FILL, MISSING_FILL, BOUNDARY_FILL),
+                                                       neutral=NEUTRAL_FILL)
                     self._line(f"rect {color}", depth)
                 else:
                     self._line(f"{kind} {mermaid_text(br.label or b.label)}".rstrip(), depth)
@@ -212,7 +211,7 @@ class _Emitter:
         self._line("end", depth)
 
     def _insertion(self, ins: Insertion, depth: int, anchor=None) -> None:
-        text = mermaid_text(f"{ins.number} {ins.text}")
+        text = safety.mark_label(ins.number, ins.text)
         if ins.style == "missing":
             actor = self._missing_actor(anchor)
             self._line(f"rect {MISSING_FILL}", depth)
@@ -233,7 +232,7 @@ class _Emitter:
     def _note_rect(self, fill: str, actors: str, circles: list[Circle], depth: int) -> None:
         self._line(f"rect {fill}", depth)
         for c in circles:
-            self._line(f"Note over {actors}: {mermaid_text(c.number + ' ' + c.text)}", depth + 1)
+            self._line(f"Note over {actors}: {safety.mark_label(c.number, c.text)}", depth + 1)
         self._line("end", depth)
 
     def _line(self, text: str, depth: int) -> None:

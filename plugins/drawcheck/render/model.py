@@ -17,10 +17,7 @@ class Graded:
     result: Result
     diagram: Diagram | None = None
     corrected: "Graded | None" = None
-
-    @property
-    def example(self) -> bool:
-        return self.handle.lower().startswith("example-")
+    example: bool = False  # one of the site's own examples (the plugin's `examples:` option), not a learner's
 
     @property
     def errors(self) -> list[Finding]:

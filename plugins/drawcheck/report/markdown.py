@@ -218,16 +218,3 @@ def handle_of(path: str) -> str:
         if name.endswith(suffix):
             return name[: -len(suffix)]
     return name
-
-
-def graded_file(path: str, *, reference, display_name: str | None = None) -> Graded:
-    """Grade one file as `drawcheck check` does, keeping the parsed drawing to draw it back."""
-    from drawcheck.grade import grade_file
-    from drawcheck.parse import parse_bytes
-
-    result = grade_file(path, reference=reference, display_name=display_name)
-    diagram = None
-    if result.status != "invalid":
-        with open(path, "rb") as fh:
-            diagram = parse_bytes(fh.read())
-    return Graded(handle_of(display_name or path), result.file, result, diagram)
