@@ -105,7 +105,9 @@ class ExerciseManager:
         refused: list[Refused] = []
         for source in self.sources:  # the exercise's own folder first, then the flat one
             found, errors = source.collect()
-            refused += [e for e in errors if e.file not in self.skip_folders and self._wanted(e.file)]
+            errors = [e for e in errors if e.file not in self.skip_folders and self._wanted(e.file)]
+            found, rows = give_pages_to_refused(found, errors)
+            refused += rows
             for g in found:
                 if g.handle.lower() in graded:
                     kept = graded[g.handle.lower()].file
@@ -117,11 +119,11 @@ class ExerciseManager:
                                                       "ask the instructor to move this exercise's feedback_dir"))
                 else:
                     graded[g.handle.lower()] = g
-        found, rows = give_pages_to_refused(list(graded.values()), refused)
-        if self.only and not found and not rows:
+        found = sorted(graded.values(), key=lambda g: g.handle.lower())
+        if self.only and not found and not refused:
             log.info("drawcheck: %s=%s: no answer file of %s in %s", ONLY_VARIABLE, self.only, self.only,
                      ", ".join(self._label(s.answers_dir) for s in self.sources))
-        return found, rows
+        return found, refused
 
     def add_pages(self, files, config, graded: list[Graded], refused: list[Refused]) -> None:
         self.pages.add_to(files, config, graded, refused, only=self.only)

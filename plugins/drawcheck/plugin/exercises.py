@@ -63,6 +63,10 @@ class ExercisesOption(c.ListOfItems):
                 if not isinstance(entry, dict):
                     raise ValidationError(f"{self._where(index)}: each exercise is a mapping, e.g. "
                                           "`- {id: kubectl-apply, reference: reference/kubectl-apply}`")
+                for key in ("id", "reference"):
+                    if entry.get(key) is None:
+                        raise ValidationError(f"{self._where(index)}: exercise {index + 1}: `{key}:` is missing; "
+                                              "e.g. `- {id: kubectl-apply, reference: reference/kubectl-apply}`")
                 try:
                     self.option_type.run_validation(entry)
                 except ValidationError as exc:
@@ -144,7 +148,7 @@ def resolve_exercises(options, config_dir: str, config_file: str | None) -> list
         return [Exercise(id="", reference=os.path.join(config_dir, options.reference), answers_dir=None,
                          flat_answers_dir=flat, feedback_dir=options.feedback_dir.strip("/"),
                          nav_title=options.overview_title, option="reference", index=None)]
-    if "reference" in _user_options(options):
+    if _mapping_get(_plugin_options_node(config_file), "reference") is not None:
         raise PluginError(f"drawcheck: {config_file or 'mkdocs.yml'}:{option_line(config_file, 'reference')}: "
                           "option `reference` and `exercises` are both set; list every exercise under "
                           "`exercises:` and remove `reference:`")
@@ -153,13 +157,6 @@ def resolve_exercises(options, config_dir: str, config_file: str | None) -> list
         out.append(_resolve_one(entry, index, options, config_dir, config_file, flat))
     _check_distinct(out, config_file)
     return out
-
-
-def _user_options(options) -> dict:
-    merged: dict = {}
-    for patch in getattr(options, "user_configs", []):
-        merged.update(patch)
-    return merged
 
 
 def _resolve_one(entry, index: int, options, config_dir: str, config_file: str | None, flat: str) -> Exercise:
