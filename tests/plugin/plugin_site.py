@@ -49,10 +49,33 @@ def make_site(tmp_path: Path, answers: dict[str, str | bytes] | None = None, *, 
             target.write_text(content, encoding="utf-8")
     yml = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     if plugin_options:
-        assert "\n  - drawcheck:\n" in yml  # mkdocs.yml lists the shipped examples under it
-        yml = yml.replace("\n  - drawcheck:\n", "\n  - drawcheck:\n" + plugin_options.rstrip("\n") + "\n", 1)
+        yml = with_plugin_options(yml, plugin_options)
     (root / "mkdocs.yml").write_text(yml, encoding="utf-8")
     return root
+
+
+def with_plugin_options(yml: str, plugin_options: str) -> str:
+    """The repository's mkdocs.yml with `plugin_options` (indented 6) under `- drawcheck`.
+
+    Options that choose the exercises (`reference:`, `exercises:`) replace the repository's `exercises:` block.
+    """
+    lines = yml.split("\n")
+    start = next(i for i, ln in enumerate(lines) if ln.rstrip() in ("  - drawcheck", "  - drawcheck:"))
+    end = next((i for i in range(start + 1, len(lines)) if not lines[i].startswith("    ")), len(lines))
+    block = lines[start + 1:end]
+    if any(ln.startswith(("      reference:", "      exercises:")) for ln in plugin_options.split("\n")):
+        kept, skipping = [], False
+        for ln in block:
+            if ln.startswith("      exercises:"):
+                skipping = True
+                continue
+            if skipping and ln.startswith("        "):
+                continue
+            skipping = False
+            kept.append(ln)
+        block = kept
+    new = ["  - drawcheck:"] + block + plugin_options.rstrip("\n").split("\n")
+    return "\n".join(lines[:start] + new + lines[end:])
 
 
 def build(root: Path, caplog, *, strict: bool | None = None) -> Built:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import logging
 import os
 import re
@@ -68,8 +69,8 @@ def test_corpus_covers_every_finding_kind():
     assert kinds >= set(FINDING_KINDS), set(FINDING_KINDS) - kinds
 
 
-def test_strict_build_fails_on_the_broken_files_but_every_page_is_built(corpus_build):
-    assert isinstance(corpus_build.error, Abort) and "strict" in str(corpus_build.error)
+def test_strict_build_passes_despite_the_broken_files_and_every_page_is_built(corpus_build):
+    assert corpus_build.error is None, corpus_build.build_errors  # a learner's file never blocks the deploy
     for name, result in expected_results().items():
         handle = name.split(".")[0]
         assert (corpus_build.site / "feedback" / handle / "index.html").is_file(), handle
@@ -81,12 +82,13 @@ def test_one_log_line_per_finding_at_the_configured_levels(corpus_build):
     logged = {(r.levelno, r.getMessage()) for r in corpus_build.records}
     for result in expected_results().values():
         for item in report_lines(result, product=REFERENCE.product):
-            level = {"error": logging.WARNING, "correction": logging.INFO, "hint": logging.DEBUG}[item.severity]
+            level = {"error": logging.INFO, "correction": logging.INFO, "hint": logging.DEBUG}[item.severity]
             assert (level, format_log_line(item)) in logged, format_log_line(item)
     lines = [m for lvl, m in logged if lvl >= logging.INFO]
     assert all(re.match(r"^drawcheck: answers/[\w.-]+\.mmd(:\d+)?: \S", m) for m in lines), lines[:3]
-    assert any(m.startswith("drawcheck: answers/margaret.mmd:4: ") for lvl, m in logged if lvl == logging.WARNING)
-    assert any(m.startswith("drawcheck: answers/mallory.mmd:1: ") for lvl, m in logged if lvl == logging.WARNING)
+    assert any(m.startswith("drawcheck: answers/margaret.mmd:4: ") for lvl, m in logged if lvl == logging.INFO)
+    assert any(m.startswith("drawcheck: answers/mallory.mmd:1: ") for lvl, m in logged if lvl == logging.INFO)
+    assert not [m for lvl, m in logged if lvl >= logging.WARNING]  # nothing a learner wrote trips --strict
 
 
 def test_overview_is_in_the_nav_and_submission_pages_are_not(corpus_build):
@@ -153,15 +155,19 @@ def test_refused_files_are_reported_and_do_not_stop_other_pages(site_factory, ca
                         corpus=False)
     (root / "answers" / "ok.mmd").write_text((CORPUS / "barbara.mmd").read_text(encoding="utf-8"), encoding="utf-8")
     os.symlink(root / "mkdocs.yml", root / "answers" / "sneaky.mmd")
-    built = build(root, caplog, strict=False)
+    built = build(root, caplog, strict=True)
     assert built.error is None
-    warnings = built.messages(logging.WARNING)
+    logged = built.messages(logging.INFO)
     for name in ("bad name.mmd", "latin1.mmd", "sneaky.mmd"):
-        assert any(m.startswith(f"drawcheck: answers/{name}") for m in warnings), (name, warnings)
+        assert any(m.startswith(f"drawcheck: answers/{name}") for m in logged), (name, logged)
     assert (built.site / "feedback" / "ok" / "index.html").is_file()
-    assert not (built.site / "feedback" / "sneaky").exists()
+    for handle, words in (("sneaky", "symbolic link"), ("latin1", "not UTF-8 text")):
+        page = html.unescape(built.html(f"feedback/{handle}/index.html"))  # its own "could not be graded" page
+        assert "This file could not be graded" in page and words in page and "site_name" not in page
+        assert re.search(rf"answers/{handle}\.mmd:\d+", page), handle
     overview = built.html("feedback/index.html")
     assert "refused" in overview and "site_name" not in overview
+    assert 'href="sneaky/"' in overview and 'href="latin1/"' in overview
 
 
 def stopped_by_plugin_error(built) -> str:
@@ -268,9 +274,9 @@ def test_a_page_that_fails_to_render_does_not_stop_the_others(site_factory, capl
     root = site_factory({n: (CORPUS / n).read_text(encoding="utf-8") for n in ("grace.mmd", "barbara.mmd")},
                         corpus=False)
     built = build(root, caplog)
-    assert isinstance(built.error, Abort)  # the warning fails --strict ...
+    assert built.error is None  # logged at error_log_level (INFO): one learner's page never blocks the deploy
     assert "drawcheck: answers/grace.mmd: the feedback page could not be drawn (RuntimeError)" in \
-        built.messages(logging.WARNING)
+        built.messages(logging.INFO)
     assert "could not be drawn" in built.html("feedback/grace/index.html")  # ... but every page is there
     assert "mermaid" in built.html("feedback/barbara/index.html")
 
@@ -281,6 +287,7 @@ def test_an_overview_that_fails_to_render_still_links_every_page(site_factory, c
     monkeypatch.setattr(render, "overview_page", lambda *a, **k: 1 / 0)
     root = site_factory({"barbara.mmd": (CORPUS / "barbara.mmd").read_text(encoding="utf-8")}, corpus=False)
     built = build(root, caplog)
-    assert "drawcheck: the class overview could not be drawn (ZeroDivisionError)" in built.messages(logging.WARNING)
+    assert built.error is None
+    assert "drawcheck: the class overview could not be drawn (ZeroDivisionError)" in built.messages(logging.INFO)
     assert 'href="barbara/"' in built.html("feedback/index.html")
     assert (built.site / "feedback" / "barbara" / "index.html").is_file()

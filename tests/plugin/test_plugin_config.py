@@ -11,6 +11,7 @@ from drawcheck.plugin.config import DrawcheckConfig
 DEFAULTS = {
     "enabled": True,
     "reference": "reference/two-cycles/exercise.yml",
+    "exercises": [],
     "answers_dir": "answers",
     "mermaid_version": None,
     "mermaid_local": "assets/javascripts/mermaid.min.js",
@@ -18,7 +19,7 @@ DEFAULTS = {
     "feedback_dir": "feedback",
     "overview_title": "Class overview",
     "correction_log_level": "INFO",
-    "error_log_level": "WARNING",
+    "error_log_level": "INFO",
     "github_annotations": True,
     "annotations_per_level": 10,
     "annotations_total": 25,

@@ -33,9 +33,9 @@ def test_annotations_and_summary_cover_every_finding(site_factory, caplog, capsy
     assert commands and all(parsed), [c for c, m in zip(commands, parsed) if not m]
 
     items = [i for i in _findings(sorted(p.name for p in CORPUS.glob("*.mmd"))) if i.severity != "hint"]
-    levels = {"error": "warning", "correction": "notice"}  # default log levels WARNING / INFO
+    levels = {"error": "error", "correction": "notice"}  # errors always; corrections by their log level, INFO
     assert len(commands) <= 25
-    for level in ("notice", "warning"):
+    for level in ("notice", "error"):
         expected = [i for i in items if levels[i.severity] == level]
         shown = [m for m in parsed if m.group(1) == level and m.group(2)]
         more = sum(int(x) for m in parsed if m.group(1) == level and not m.group(2)
@@ -43,7 +43,7 @@ def test_annotations_and_summary_cover_every_finding(site_factory, caplog, capsy
         assert len(shown) + more == len(expected) and 0 < len(shown) <= 10
         for m in shown:
             assert any(i.file == m.group(2) and str(i.line or "") == (m.group(3) or "") for i in expected)
-    assert any(m.group(1) == "warning" and m.group(2) == "answers/margaret.mmd" and m.group(3) == "4" for m in parsed)
+    assert any(m.group(1) == "error" and m.group(2) == "answers/margaret.mmd" and m.group(3) == "4" for m in parsed)
 
     text = summary.read_text(encoding="utf-8")
     assert text.startswith("earlier step\n")  # appended, not overwritten
@@ -59,9 +59,9 @@ def test_caps_hold_with_many_broken_files(site_factory, caplog, capsys, monkeypa
     broken = {f"learner-{i}.mmd": "sequenceDiagram\n    S->>: broken\n" for i in range(30)}
     build(site_factory(broken, corpus=False), caplog, strict=False)
     commands = [ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("::")]
-    warnings = [c for c in commands if c.startswith("::warning ")]
-    assert len(warnings) == 10
-    assert re.search(r"::\+21 more warning finding\(s\) in 21 file\(s\) — see the job summary$", warnings[-1])
+    errors = [c for c in commands if c.startswith("::error ")]
+    assert len(errors) == 10
+    assert re.search(r"::\+21 more error finding\(s\) in 21 file\(s\) — see the job summary$", errors[-1])
     assert len(commands) <= 25
 
 

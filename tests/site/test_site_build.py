@@ -366,3 +366,92 @@ def test_the_site_loads_the_pinned_mermaid(site, index):
         assert LOCAL_MERMAID.read_bytes() == npm_copy.read_bytes(), "docs/ holds a different Mermaid than npm's"
     else:
         assert mermaid_scripts == [f"https://cdn.jsdelivr.net/npm/mermaid@{pinned}/dist/mermaid.min.js"]
+
+
+# ----------------------------------------------------------------------------- the deploy is never blocked by a learner
+
+
+def copy_of_the_repository(tmp_path: Path) -> Path:
+    import shutil
+
+    root = tmp_path / "repo"
+    root.mkdir()
+    for name in ("mkdocs.yml", "package.json"):
+        shutil.copy(ROOT / name, root / name)
+    for name in ("docs", "reference", "answers"):
+        shutil.copytree(ROOT / name, root / name, symlinks=True)
+    return root
+
+
+def hostile_answers(answers: Path) -> None:
+    """Everything a stranger's pull request could leave in answers/ once merged."""
+    corpus = ROOT / "tests" / "plugin" / "answers"
+    (answers / "mallory.mmd").write_text((corpus / "mallory.mmd").read_text(encoding="utf-8"), encoding="utf-8")
+    (answers / "margaret.mmd").write_text((corpus / "margaret.mmd").read_text(encoding="utf-8"), encoding="utf-8")
+    (answers / "huge.mmd").write_text("sequenceDiagram\n" + "    A->>B: x\n" * 40000, encoding="utf-8")
+    (answers / "latin1.mmd").write_bytes(b"sequenceDiagram\n    A->>A: caf\xe9\n")
+    (answers / "nul.mmd").write_bytes(b"sequenceDiagram\n\x00\n")
+    (answers / "long.mmd").write_text("sequenceDiagram\n" + "%% x\n" * 3000, encoding="utf-8")
+    (answers / "bad name.mmd").write_text("sequenceDiagram\n", encoding="utf-8")
+    (answers / "notes.txt").write_text("hello\n", encoding="utf-8")
+    (answers / "sub").mkdir()
+    os.symlink("/etc/passwd", answers / "outside.mmd")
+    (answers / "::error::gotcha.mmd").write_text("sequenceDiagram\n", encoding="utf-8")
+
+
+def strict_build(root: Path, tmp_path: Path, **env) -> tuple[subprocess.CompletedProcess, Path]:
+    out = tmp_path / "site"
+    cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(root / "mkdocs.yml"), "-d", str(out)]
+    environ = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "GITHUB_ACTIONS": "", **env}
+    environ.pop("DRAWCHECK_ONLY", None)
+    return subprocess.run(cmd, cwd=root, capture_output=True, text=True, env=environ, timeout=600), out
+
+
+def test_no_answer_file_blocks_the_strict_deploy_build(tmp_path):
+    root = copy_of_the_repository(tmp_path)
+    hostile_answers(root / "answers")
+    summary = tmp_path / "summary.md"
+    done, site = strict_build(root, tmp_path, GITHUB_ACTIONS="true", GITHUB_STEP_SUMMARY=str(summary))
+    assert done.returncode == 0, (done.stdout + done.stderr)[-6000:]
+    # every learner with a handle has a page; the unreadable ones say what is wrong, with file:line
+    for handle, words in (("huge", "larger than"), ("latin1", "not UTF-8"), ("nul", "NUL byte"),
+                          ("long", "more than the"), ("outside", "symbolic link")):
+        page = html.unescape((site / "feedback" / handle / "index.html").read_text(encoding="utf-8"))
+        assert "This file could not be graded" in page and words in page, handle
+        assert re.search(rf"answers/{handle}\.mmd:\d+", page), handle
+        assert "root:" not in page
+    overview = html.unescape((site / "feedback" / "index.html").read_text(encoding="utf-8"))
+    rows = re.findall(r"<tr>(.*?)</tr>", overview, re.S)
+    for handle in ("mallory", "margaret"):  # unsafe content, a syntax error: their pages say what to fix
+        assert (site / "feedback" / handle / "index.html").is_file(), handle
+        assert "needs fixing" in next(r for r in rows if f'href="{handle}/"' in r), handle
+    for name in ("huge", "latin1", "nul", "long", "outside", "mallory", "margaret", "example-one-lane"):
+        assert f'href="{name}/"' in overview, name
+    assert "answers/bad name.mmd" in overview and "answers/notes.txt" in overview
+    assert (site / "index.html").is_file() and (site / "table" / "index.html").is_file()
+    # the problems are reported on GitHub instead: error annotations, and a summary of bounded size
+    assert re.search(r"^::error file=answers/huge\.mmd,line=1,", done.stdout, re.M), done.stdout[-3000:]
+    assert not re.search(r"^::error::gotcha", done.stdout, re.M)
+    text = summary.read_text(encoding="utf-8")
+    assert len(text.encode("utf-8")) < 1024 * 1024
+    assert "could not be checked" in text and "answers/huge.mmd" in html.unescape(text).replace("&#46;", ".")
+
+
+@pytest.mark.parametrize("mistake", ["page", "reference", "config"])
+def test_a_mistake_in_the_site_itself_still_fails_the_build(tmp_path, mistake):
+    root = copy_of_the_repository(tmp_path)
+    if mistake == "page":
+        page = root / "docs" / "submit.md"
+        page.write_text(page.read_text(encoding="utf-8") + "\nSee [the missing page](no-such-page.md).\n",
+                        encoding="utf-8")
+    elif mistake == "reference":
+        yml = root / "reference" / "two-cycles" / "exercise.yml"
+        yml.write_text(yml.read_text(encoding="utf-8").replace("steps:", "steps: [oops", 1), encoding="utf-8")
+    else:
+        yml = root / "mkdocs.yml"
+        yml.write_text(yml.read_text(encoding="utf-8").replace("{id: two-cycles,", "{id: Two Cycles,", 1),
+                       encoding="utf-8")
+    done, _ = strict_build(root, tmp_path)
+    assert done.returncode != 0, mistake
+    if mistake != "page":
+        assert re.search(r"(exercise|mkdocs)\.yml:\d+", done.stdout + done.stderr), (done.stdout + done.stderr)[-3000:]

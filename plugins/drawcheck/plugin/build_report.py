@@ -8,7 +8,8 @@ import sys
 
 from drawcheck.grade.model import Finding, Result
 from drawcheck.render.model import Graded, Refused
-from drawcheck.report import annotation_level, annotations, format_log_line, job_summary, report_lines
+from drawcheck.plugin.summary import bounded_summary
+from drawcheck.report import annotation_level, annotations, format_log_line, report_lines
 
 log = logging.getLogger("mkdocs.plugins.drawcheck")
 
@@ -29,7 +30,11 @@ def all_results(graded: list[Graded], refused: list[Refused]) -> list[Result]:
 
 
 class BuildReport:
-    """Logs one line per finding; under GitHub Actions also prints annotations and writes the summary."""
+    """Logs one line per finding; under GitHub Actions also prints annotations and writes the summary.
+
+    A learner file's problems are logged at `error_level` (INFO by default, so `--strict` builds go on) and
+    are still annotated as errors on GitHub: the PR check, not the deploy, is where they fail.
+    """
 
     def __init__(self, *, correction_level: str, error_level: str, github: bool, per_level: int, total: int,
                  product: str = "", environ=os.environ, stdout=None):
@@ -42,16 +47,25 @@ class BuildReport:
         self.per_level = per_level
         self.total = total
         self.stdout = stdout
+        self.results: list[Result] = []
+        self.pending: list = []
 
-    def emit(self, graded: list[Graded], refused: list[Refused]) -> None:
+    def add(self, graded: list[Graded], refused: list[Refused], *, product: str | None = None) -> None:
+        """Log every finding of one exercise's submissions and keep them for `publish`."""
+        product = self.product if product is None else product
         results = all_results(graded, refused)
-        pending = []
         for result in results:
-            for item in report_lines(result, product=self.product):
+            for item in report_lines(result, product=product):
                 level = self.levels[item.severity]
                 log.log(level, format_log_line(item))
                 if item.severity != "hint":
-                    pending.append((annotation_level(level), item))
+                    self.pending.append(("error" if item.severity == "error" else annotation_level(level), item))
+        self.results += results
+
+    def publish(self) -> None:
+        """Under GitHub Actions: the annotations (within the caps) and a summary of bounded size."""
+        results, pending = self.results, self.pending
+        self.results, self.pending = [], []
         if not self.github:
             return
         out = self.stdout or sys.stdout
@@ -60,4 +74,8 @@ class BuildReport:
         out.flush()
         if self.summary_path:
             with open(self.summary_path, "a", encoding="utf-8") as fh:
-                fh.write(job_summary(results, title="drawcheck: site build", product=self.product))
+                fh.write(bounded_summary(results, title="drawcheck: site build", product=self.product))
+
+    def emit(self, graded: list[Graded], refused: list[Refused]) -> None:
+        self.add(graded, refused)
+        self.publish()

@@ -5,13 +5,26 @@ from __future__ import annotations
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 
+from drawcheck.plugin.exercises import ExercisesOption
+
 
 class DrawcheckConfig(base.Config):
     enabled = c.Type(bool, default=True)
     """Turn the whole plugin off, e.g. for a quick prose-only preview."""
 
     reference = c.Type(str, default="reference/two-cycles/exercise.yml")
-    """The exercise's reference data (YAML), relative to mkdocs.yml."""
+    """The exercise's reference data (YAML), relative to mkdocs.yml, on a site of one exercise.
+
+    Ignored when `exercises` is set (setting both is an error)."""
+
+    exercises = ExercisesOption()
+    """The site's exercises, the flagship first; each entry `{id, reference, answers_dir, feedback_dir, title}`
+    (see `drawcheck.plugin.exercises.ExerciseConfig`), e.g.
+    `- {id: kubectl-apply, reference: reference/kubectl-apply}`.
+
+    Answers go in `answers/<id>/<handle>.mmd` and pages in `feedback/<id>/`; the first exercise also grades
+    the flat `answers/<handle>.mmd` files and keeps its pages in `feedback/`. Empty: one exercise, `reference`.
+    """
 
     answers_dir = c.Type(str, default="answers")
     """Folder of learner submissions (`<handle>.mmd`), relative to mkdocs.yml."""
@@ -41,10 +54,12 @@ class DrawcheckConfig(base.Config):
 
     WARNING makes `mkdocs build --strict` fail on any correction."""
 
-    error_log_level = c.Choice(("DEBUG", "INFO", "WARNING", "ERROR"), default="WARNING")
+    error_log_level = c.Choice(("DEBUG", "INFO", "WARNING", "ERROR"), default="INFO")
     """Log level for a submission that cannot be checked (syntax error, unsafe content, refused file).
 
-    The default, WARNING, makes `mkdocs build --strict` fail the pull request; the other pages still build."""
+    The default, INFO, never stops a `--strict` build (or `mkdocs serve`) because of a learner's file: that
+    file gets a "could not be graded" page, GitHub error annotations and a line in the job summary. WARNING
+    or ERROR would make one learner's file block everyone's published feedback."""
 
     github_annotations = c.Type(bool, default=True)
     """Under GitHub Actions (`GITHUB_ACTIONS=true`), print annotations on the answer files' lines and

@@ -40,6 +40,16 @@ def outside_or_linked(config_dir: str, rel: str) -> str | None:
     return None
 
 
+def link_inside(config_dir: str, folder: str) -> str | None:
+    """Why the site must not read the reference `folder`: a symbolic link anywhere inside it."""
+    for here, dirs, names in os.walk(folder):
+        for name in sorted(dirs + names):
+            if os.path.islink(os.path.join(here, name)):
+                rel = os.path.relpath(os.path.join(here, name), config_dir).replace(os.sep, "/")
+                return f"{rel} is a symbolic link; the reference data must be real files inside the repository"
+    return None
+
+
 def _fail(config_file: str | None, option: str, message: str) -> PluginError:
     where = f"{config_file or 'mkdocs.yml'}:{option_line(config_file, option)}"
     return PluginError(f"drawcheck: {where}: option `{option}`: {message}")
@@ -70,13 +80,9 @@ def check_options(options, config_dir: str, config_file: str | None) -> None:
         problem = outside_or_linked(config_dir, rel)
         if problem:
             raise _fail(config_file, option, problem)
-    reference_dir = os.path.dirname(os.path.join(config_dir, options.reference))
-    for folder, _dirs, names in os.walk(reference_dir):
-        for name in sorted(_dirs + names):
-            if os.path.islink(os.path.join(folder, name)):
-                rel = os.path.relpath(os.path.join(folder, name), config_dir).replace(os.sep, "/")
-                raise _fail(config_file, "reference", f"{rel} is a symbolic link; the reference data must be real "
-                            "files inside the repository")
+    problem = link_inside(config_dir, os.path.dirname(os.path.join(config_dir, options.reference)))
+    if problem:
+        raise _fail(config_file, "reference", problem)
     if options.max_file_bytes < 1 or options.max_file_lines < 1:
         option = "max_file_bytes" if options.max_file_bytes < 1 else "max_file_lines"
         raise _fail(config_file, option, "must be a positive number, e.g. `max_file_lines: 2000`")

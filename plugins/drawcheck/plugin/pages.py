@@ -14,6 +14,25 @@ from drawcheck.report import results_document
 log = logging.getLogger("mkdocs.plugins.drawcheck")
 
 
+def ungradable_page(g: Graded) -> str:
+    """A file intake refused (too big, not UTF-8, ...): what is wrong with it, where, and what to do."""
+    out = [f"# Feedback: {render.feedback.handle_text(g.handle)}", "",
+           '!!! failure "This file could not be graded"', "",
+           "    The site did not read your drawing, so nothing in it was graded yet. Fix this and push again:", ""]
+    for f in g.result.findings:
+        where = f"{g.file}:{f.line}" if f.line else g.file
+        out.append(f"    - <code>{safety.html_text(where)}</code>: {safety.html_text(f.message)}")
+    if g.corrected is not None:
+        out += ["", f"    Your other file, <code>{safety.html_text(g.corrected.file)}</code>, was not graded on its own: "
+                    "a corrected drawing is graded together with the first one."]
+    out += ["", "[← Class overview](index.md)", ""]
+    return "\n".join(out)
+
+
+def is_ungradable(g: Graded) -> bool:
+    return g.diagram is None and any(f.kind == "intake" for f in g.result.findings)
+
+
 def fallback_page(g: Graded) -> str:
     """Shown when rendering one submission failed: the build goes on, the log says why."""
     return (f"# Feedback: {render.feedback.handle_text(g.handle)}\n\n"
@@ -24,10 +43,11 @@ def fallback_page(g: Graded) -> str:
 class FeedbackPages:
     """Adds `<feedback_dir>/index.md` (in the nav) and `<feedback_dir>/<handle>.md` (not in the nav)."""
 
-    def __init__(self, *, feedback_dir: str, reference, error_level: int = logging.WARNING):
+    def __init__(self, *, feedback_dir: str, reference, error_level: int = logging.WARNING, title: str | None = None):
         self.feedback_dir = feedback_dir.strip("/")
         self.reference = reference
         self.error_level = error_level
+        self.title = title  # the exercise's title, in the overview's heading on a site of several exercises
 
     @property
     def results_uri(self) -> str:
@@ -40,12 +60,20 @@ class FeedbackPages:
     def page_uri(self, handle: str) -> str:
         return f"{self.feedback_dir}/{handle}.md"
 
-    def add_to(self, files: Files, config, graded: list[Graded], refused: list[Refused]) -> None:
+    def add_to(self, files: Files, config, graded: list[Graded], refused: list[Refused], *,
+               only: str | None = None) -> None:
         for uri in [self.overview_uri, self.results_uri] + [self.page_uri(g.handle) for g in graded]:
             existing = files.get_file_from_path(uri)
             if existing is not None:
                 files.remove(existing)
-        files.append(File.generated(config, self.overview_uri, content=self.overview(graded, refused)))
+        overview = self.overview(graded, refused)
+        if self.title:
+            overview = overview.replace("# Class overview", f"# Class overview: {safety.html_text(self.title)}", 1)
+        if only:
+            overview = overview.replace("\n", f"\n\n!!! note \"Only {render.feedback.handle_text(only)}\"\n\n"
+                                        f"    DRAWCHECK_ONLY is set: this build graded {render.feedback.handle_text(only)}'s "
+                                        "files alone.\n", 1)
+        files.append(File.generated(config, self.overview_uri, content=overview))
         results = [r for g in graded for r in ([g.result] + ([g.corrected.result] if g.corrected else []))]
         files.append(File.generated(config, self.results_uri, content=results_document(
             results, exercise=getattr(self.reference, "exercise_id", ""))))
@@ -64,6 +92,8 @@ class FeedbackPages:
                 "\n".join(links) + "\n"
 
     def page(self, g: Graded) -> str:
+        if is_ungradable(g):
+            return ungradable_page(g)
         try:
             return render.feedback_page(g, self.reference)
         except Exception as exc:  # noqa: BLE001 - one learner's page must not stop the others
