@@ -322,10 +322,11 @@ def test_a_site_without_the_local_copy_loads_the_pinned_cdn_script_and_builds_of
     (tmp_path / "docs").mkdir()
     (tmp_path / "answers").mkdir()
     shutil.copyfile(ROOT / "package.json", tmp_path / "package.json")
+    shutil.copytree(EXERCISE, tmp_path / "reference" / EXERCISE.name)  # the site reads reference data inside it only
     (tmp_path / "docs" / "index.md").write_text(
         "# Fallback\n\n```mermaid\nsequenceDiagram\n    S->>P: PreFilter\n```\n", encoding="utf-8")
     (tmp_path / "mkdocs.yml").write_text(
-        MINI_SITE.format(reference=json.dumps(str(EXERCISE / "exercise.yml"))), encoding="utf-8")
+        MINI_SITE.format(reference=json.dumps(f"reference/{EXERCISE.name}/exercise.yml")), encoding="utf-8")
     # any request to the network fails at once, and mermaid2 would turn that into a warning --strict counts
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "GITHUB_ACTIONS": "", "HTTPS_PROXY": "http://127.0.0.1:9",
            "HTTP_PROXY": "http://127.0.0.1:9", "NO_PROXY": ""}
