@@ -82,7 +82,7 @@ def test_the_overview_is_the_overview_and_reserved_handles_are_refused(built):
     overview = (site / "feedback" / "index.html").read_text(encoding="utf-8")
     assert "Class overview" in overview and "good-reference" in overview
     for name in round_two.REFUSED_HANDLES:
-        assert any(f"answers/{name}:1:" in ln and "WARNING" in ln for ln in log.splitlines()), name
+        assert any(f"answers/{name}:1:" in ln and "INFO" in ln for ln in log.splitlines()), name  # INFO: a learner file never blocks the deploy
         assert not (site / "feedback" / name.split(".")[0] / "index.html").exists() or name.split(".")[0] == "index"
     assert "Example submission" not in overview
     assert not list(site.glob("feedback/example-x*"))

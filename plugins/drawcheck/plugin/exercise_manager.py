@@ -6,7 +6,7 @@ import logging
 import os
 
 from drawcheck.grade.model import Finding, Result
-from drawcheck.intake import HANDLE_PATTERN
+from drawcheck.intake import EXAMPLE_PREFIX, HANDLE_PATTERN, RESERVED_HANDLES
 from drawcheck.plugin.exercises import Exercise
 from drawcheck.plugin.pages import FeedbackPages, nav_mentions
 from drawcheck.plugin.submissions import SubmissionsManager
@@ -18,12 +18,14 @@ ONLY_VARIABLE = "DRAWCHECK_ONLY"
 
 
 def handle_of_file(file: str) -> str | None:
-    """`answers/ada.mmd` or `answers/x/ada.corrected.mmd` -> "ada"; None when the name is no handle."""
+    """`answers/ada.mmd` or `answers/x/ada.corrected.mmd` -> "ada"; None when the name is no learner's handle
+    (not a handle, or one kept for the site's own pages and examples: such a file is an overview row only)."""
     name = file.rsplit("/", 1)[-1]
     for suffix in (".corrected.mmd", ".mmd"):
         if name.endswith(suffix):
             stem = name[: -len(suffix)]
-            return stem if HANDLE_PATTERN.fullmatch(stem) else None
+            reserved = stem.lower() in RESERVED_HANDLES or stem.lower().startswith(EXAMPLE_PREFIX)
+            return stem if HANDLE_PATTERN.fullmatch(stem) and not reserved else None
     return None
 
 
