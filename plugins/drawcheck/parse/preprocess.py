@@ -16,18 +16,17 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from drawcheck.parse.jsregex import DOT, FLAGS, JS_WS_CHARS, NOT_WS, WS, js_trim_start
+from drawcheck.parse.jsregex import DOT, FLAGS, JS_WS_CHARS, WS, js_trim_start
 
 _NEWLINES = re.compile(r"\r\n?")
-_TAG = re.compile(r"<(\w+)([^>]*)>", FLAGS)
+_TAG_START = re.compile(r"<\w", FLAGS)
+_WORD_RUN = re.compile(r"\w+", FLAGS)
 _ATTR_DQ = re.compile(r'="([^"]*)"')
 DIRECTIVE = re.compile(
     r"%{2}\{" + WS + r"*(?:(\w+)" + WS + r"*:|(\w+))" + WS + r"*(?:(\w+)|((?:(?!\}%{2})" + DOT + r"|\r?\n)*))?"
     + WS + r"*(?:\}%{2})?",
     FLAGS | re.IGNORECASE,
 )
-_STYLE_SEMI = re.compile(r"style" + DOT + r"*:" + NOT_WS + r"*#" + DOT + r"*;", FLAGS)
-_CLASSDEF_SEMI = re.compile(r"classDef" + DOT + r"*:" + NOT_WS + r"*#" + DOT + r"*;", FLAGS)
 _ENTITY = re.compile(r"#(\w+);", FLAGS)
 _INT = re.compile(r"\+?\d+\Z", FLAGS)
 _SEQUENCE = re.compile(WS + r"*sequenceDiagram", FLAGS)
@@ -40,6 +39,27 @@ _LINE_TERMINATORS = "\n\r\u2028\u2029"
 ENC_INT = "\ufb02\u00b0\u00b0"
 ENC_NAME = "\ufb02\u00b0"
 ENC_END = "\u00b6\u00df"
+
+
+def quote_attributes(text: str) -> str:
+    r"""Mermaid's `text.replace(/<(\w+)([^>]*)>/g, ...)` turning `="..."` into `='...'` inside each tag, computed
+    in linear time (the regex itself backtracks quadratically over `<` and a long word with no `>` after it).
+
+    `[^>]*` reaches the first `>` after the tag's name whatever the split, so a tag is `<`, its name (the longest
+    word run), and everything up to the next `>`; with no `>` left, no later `<` starts a tag either."""
+    out = []
+    done = 0
+    search = 0
+    while (m := _TAG_START.search(text, search)) is not None:
+        name_end = _WORD_RUN.match(text, m.start() + 1).end()
+        close = text.find(">", name_end)
+        if close == -1:
+            break
+        out.append(text[done:name_end])
+        out.append(_ATTR_DQ.sub(r"='\1'", text[name_end:close]))
+        done = search = close
+    out.append(text[done:])
+    return "".join(out)
 
 
 def decode_entities(s: str) -> str:
@@ -351,34 +371,10 @@ def yaml_error(body: str) -> tuple[str, int] | None:
     return _yaml_error(body)
 
 
-def _is_plain(raw: str) -> bool:
-    """True when none of Mermaid's preprocessing steps changes `raw` (the common case), so prepare()
-    can skip them: no CR, no `%%`, no front matter or leading whitespace, no `#` codes, no tag attributes."""
-    return (raw[:1] not in _PLAIN_FIRST_NOT and "%%" not in raw and "#" not in raw and "\r" not in raw
-            and not ("<" in raw and '="' in raw) and "style" not in raw and "classDef" not in raw)
-
-
-_PLAIN_FIRST_NOT = frozenset(JS_WS_CHARS + "-")
-
-
-def _prepare_plain(raw: str) -> Prepared:
-    """prepare() for a text where _is_plain(raw) holds: the same result, without the passes."""
-    n = raw.count("\n") + 1
-    line_of = list(range(1, n + 1))
-    line_of.append(n)  # the "\n" Mermaid appends
-    return Prepared(text=raw + "\n", line_of=line_of, diagram_type=detect_type(raw), original_line_count=n)
-
-
 def prepare(raw: str) -> Prepared:
-    if _is_plain(raw):
-        return _prepare_plain(raw)
-    return _prepare_full(raw)
-
-
-def _prepare_full(raw: str) -> Prepared:
     norm = _NEWLINES.sub("\n", raw) if "\r" in raw else raw
     if "<" in norm and '="' in norm:
-        norm = _TAG.sub(lambda m: "<" + m.group(1) + _ATTR_DQ.sub(r"='\1'", m.group(2)) + ">", norm)
+        norm = quote_attributes(norm)
     newline_cache: list[list[int]] = []
 
     def newlines_in_norm() -> list[int]:
