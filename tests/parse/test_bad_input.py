@@ -37,9 +37,9 @@ def test_over_the_size_or_line_limit_is_refused_on_line_1_naming_the_limit():
     big = parse_text("sequenceDiagram\n" + line * (10_000_000 // len(line)))
     (err,) = big.errors
     assert err.line == 1 and "more than the 262144" in err.message and big.statements == []
-    (err,) = parse_text("sequenceDiagram\n" + "A->>B: x\n" * 2000).errors
+    (err,) = parse_text("sequenceDiagram\n" + "A->>B: x\n" * 2000).errors  # 2001 lines
     assert err.line == 1 and "2001 lines, more than the 2000" in err.message
-    assert parse_text("sequenceDiagram\n" + "A->>B: x\n" * 1998).valid  # 2000 lines with the last, empty one
+    assert parse_text("sequenceDiagram\n" + "A->>B: x\n" * 1999).valid  # 2000 lines
     (err,) = parse_bytes(b"sequenceDiagram\n" + b"%" * 262_144).errors
     assert err.line == 1 and "262144" in err.message
     assert parse_text("sequenceDiagram\n" + "A->>B: x\n" * 3000, max_lines=5000).valid  # the limits are options

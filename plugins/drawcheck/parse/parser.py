@@ -803,7 +803,7 @@ def _js_length(text: str) -> int:
 
 def parse_source(text: str, *, max_chars: int = MAX_CHARS, max_lines: int = MAX_LINES) -> Diagram:
     """parse_text: refuse a text over the limits (one error on line 1 naming the limit), else read it."""
-    lines = text.count("\n") + 1
+    lines = text.count("\n") + (0 if text.endswith("\n") or not text else 1)  # as intake counts them
     if len(text) > max_chars or lines > max_lines:
         d = Diagram()
         what = ("%d characters, more than the %d" % (len(text), max_chars) if len(text) > max_chars
