@@ -32,6 +32,11 @@ _ARROW_CHARS = set("-<>=x)|/\\.~>→⟶—–")
 # Each run is only tried from its first character (the lookbehinds), so a long run without `>` costs its length
 # once, not its length at every start.
 _FAKE_ARROW = re.compile(r"(?<!=)=+>+|→|⟶|⇒|(?<!~)~+>|(?<!\.)\.+>|(?<!—)—+>|(?<!–)–+>|<=+|←")
+_HTML_ESCAPE = re.compile(r"&(?:amp;)*(?:amp|lt|gt|quot|apos|nbsp|#[0-9]{1,7}|#x[0-9a-fA-F]{1,6});", re.ASCII)
+_HIDDEN_LINE_BREAKS = {
+    "\u2028": "U+2028 (LINE SEPARATOR)", "\u2029": "U+2029 (PARAGRAPH SEPARATOR)", "\u0085": "U+0085 (NEXT LINE)",
+    "\v": "U+000B (LINE TABULATION)", "\f": "U+000C (FORM FEED)",
+}
 _DESCRIBE = {
     "NEWLINE": "the end of the line", "EOF": "the end of the file", "TXT": "`:` text", "ARROW": "an arrow",
     "ACTOR": "a name", "NUM": "a number", "restOfLine": "text", "LEXERROR": "the end of the line",
@@ -72,6 +77,8 @@ class _Parser:
         self.active: dict[str, int] = {}
         self.box_of: dict[str, Box] = {}
         self._line_starts: list[int] | None = None
+        self.error_lines: set[int] = set()  # lines that have their syntax error
+        self.statement_start = 0  # index of the first token of the statement being read
         self.depth = 0  # blocks open around the current statement
         self.stopped = False  # nesting went past MAX_DEPTH: read no further
         self.unclosed: list[tuple[Block, int]] = []  # blocks still open at the end of the file, innermost first
@@ -91,12 +98,47 @@ class _Parser:
         return tok
 
     def error(self, tok: Token, message: str, expected: str = "", hint: str = "", line: int | None = None) -> None:
-        found = self.describe(tok)
+        """Record a syntax error at tok; only the first on each line (what follows on it is seldom news)."""
+        line = line if line is not None else self.line(tok)
+        if line in self.error_lines:
+            return
+        self.error_lines.add(line)
+        source = self.source_line_text(tok)
+        escaped = _HTML_ESCAPE.search(source)
+        if escaped:
+            folds = 1 + len(re.findall("amp;", escaped.group()))
+            message = ("this line is HTML-escaped%s (`%s`), so Mermaid does not see the characters you meant: it "
+                       "reads each `;` of `&...;` as the end of a statement, and the line falls apart"
+                       % (" %d times over" % folds if folds > 1 else "", escaped.group()[:40]))
+            expected, hint = "", ("write the characters themselves (`>` for `&gt;`, `<` for `&lt;`, `&` for "
+                                  "`&amp;`): undo what escaped the line (a copy from a web page, an editor "
+                                  "plugin); for `#` and `;` in text write `#35;` and `#59;`")
+        else:
+            notes, hints = [], [hint] if hint else []
+            terminator = next((c for c in source if c in _HIDDEN_LINE_BREAKS), None)
+            if terminator is not None:
+                name = _HIDDEN_LINE_BREAKS[terminator]
+                notes.append("this line holds %s, an invisible character that JavaScript and many editors show as a "
+                             "line break, but Mermaid's statements do not end there: what looks like the next line "
+                             "is read as part of this one" % name)
+                hints.insert(0, "replace %s with a real line break" % name.split(" (")[0])
+            if self.statement_after_semicolon(tok):
+                notes.append("a `;` ends a statement in Mermaid, so what follows it on the line is read as a new "
+                             "statement")
+                hints = hints[:1] if terminator is not None else []  # the statement's own hint would mislead
+                hints.append("write `#59;` for a `;` in text, e.g. `text/html#59;base64`")
+            if notes:
+                message += " (%s)" % "; and ".join(notes)
+                hint = "; ".join(hints)
         self.d.errors.append(ParseError(
-            line=line if line is not None else self.line(tok), column=1 if line is not None else tok.col + 1,
-            message=message,
-            expected=expected, found=found, hint=hint,
+            line=line, column=tok.col + 1 if tok.line < len(self.prep.line_of) and self.line(tok) == line else 1,
+            message=message, expected=expected, found=self.describe(tok), hint=hint,
         ))
+
+    def statement_after_semicolon(self, tok: Token) -> bool:
+        """Did a `;` on tok's line start the statement tok is in?"""
+        before = self.toks[self.statement_start - 1] if self.statement_start > 0 else None
+        return before is not None and before.type == "NEWLINE" and before.text == ";" and before.line == tok.line
 
     def describe(self, tok: Token) -> str:
         if tok.type in ("ACTOR", "TXT", "ARROW", "INVALID", "NUM") and tok.text:
@@ -217,7 +259,7 @@ class _Parser:
                            % (tok.text.strip() or t, owner_text, where), hint=self._keyword_hint(tok))
                 self.skip_line()
                 continue
-            start = self.i
+            start = self.statement_start = self.i
             try:
                 self.statement(out)
             except _Stop:
