@@ -19,7 +19,7 @@ from drawcheck.parse.lexer import ARROWS, Token, parse_message, tokenize
 from drawcheck.parse.model import (
     Activation, Autonumber, Block, Box, Branch, Diagram, Directive, Link, Message, Note, ParseError, Participant,
 )
-from drawcheck.parse.preprocess import Prepared, decode_entities, prepare, yaml_error
+from drawcheck.parse.preprocess import Prepared, decode_entities, load_yaml, prepare
 
 PARTICIPANT_KEYWORDS = ("participant", "participant_actor", "destroy")
 LINK_KEYWORDS = ("links", "link", "properties", "details")
@@ -50,16 +50,11 @@ class _Stop(Exception):
 
 
 def _load_metadata(text: str):
-    import yaml
-
-    data = ("{\n" + text + "\n}") if "\n" not in text else text + "\n"
-    problem = yaml_error(data)
+    """(the YAML of an `@{...}`, None) or (None, why it is refused or not valid YAML)."""
+    doc, problem, refused = load_yaml(("{\n" + text + "\n}") if "\n" not in text else text + "\n")
     if problem:
-        return None, problem[0]
-    try:
-        return yaml.safe_load(data), None
-    except Exception as exc:  # noqa: BLE001
-        return None, str(exc)
+        return None, ("is refused: %s" if refused else "is not valid YAML: %s") % problem[0]
+    return doc, None
 
 
 class _Parser:
@@ -685,7 +680,7 @@ class _Parser:
         if metadata is not None:
             doc, problem = _load_metadata(metadata)
             if problem:
-                self.sem_error(line, "the `@{ ... }` of `%s` is not valid YAML: %s" % (pid, problem),
+                self.sem_error(line, "the `@{ ... }` of `%s` %s" % (pid, problem),
                                "write e.g. `participant %s@{ \"type\": \"database\" }`" % pid)
                 return
             if isinstance(doc, dict):
@@ -796,7 +791,8 @@ def parse_prepared(prep: Prepared) -> Diagram:
         if prep.front_matter.error:
             d.errors.append(ParseError(
                 line=prep.front_matter.error_line or prep.front_matter.line, column=1,
-                message="the front matter between `---` lines is not valid YAML: %s" % prep.front_matter.error,
+                message="the front matter between `---` lines %s: %s" % (
+                    "is refused" if prep.front_matter.refused else "is not valid YAML", prep.front_matter.error),
                 hint="fix the YAML or remove the `---` block"))
     d.directives = [Directive(text=t, line=ln) for ln, t in prep.directives]
     if prep.diagram_type != "sequence":
