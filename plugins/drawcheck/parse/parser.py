@@ -565,7 +565,7 @@ class _Parser:
             return "<"
         if set(chunk) <= {"-", "=", ">"}:
             return "-->>" if dashes >= 2 else "->>"
-        close = difflib.get_close_matches(chunk, ARROWS, n=1, cutoff=0.5)
+        close = difflib.get_close_matches(chunk[:12], ARROWS, n=1, cutoff=0.5)  # (an arrow is at most 6 long)
         return close[0] if close else ("-->>" if dashes >= 2 else "->>")
 
     def bad_arrow(self, src_tok: Token, tok: Token, source: str) -> None:
