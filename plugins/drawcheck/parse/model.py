@@ -148,6 +148,9 @@ class Diagram:
     comments: list[tuple[int, str]] = field(default_factory=list)  # (line, text) of %% comments
     errors: list[ParseError] = field(default_factory=list)
     header_line: int | None = None  # line of `sequenceDiagram`
+    # The file's lines as errors and nodes number them (CRLF and CR read as line breaks), for an error page
+    # that shows the source around each error; `statements` holds what parsed, errors or not.
+    source_lines: list[str] = field(default_factory=list)
 
     @property
     def valid(self) -> bool:

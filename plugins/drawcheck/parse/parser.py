@@ -78,6 +78,7 @@ class _Parser:
         self.stopped = False  # nesting went past MAX_DEPTH: read no further
         self.unclosed: list[tuple[Block, int]] = []  # blocks still open at the end of the file, innermost first
         self.block_events: list[tuple[str, int, int]] = []  # (keyword or "end", line, column) of each open/close
+        self.block_tokens: dict[int, Token] = {}  # line -> the keyword token of the block opened there
 
     # ---- helpers -------------------------------------------------------
     def line(self, tok: Token) -> int:
@@ -213,7 +214,8 @@ class _Parser:
         if len(blamed) != len(self.unclosed):
             blamed, moved = [(b.kind, b.line, col) for b, col in self.unclosed], {}
         for kind, line, col in blamed:
-            hint = "add `end` on its own line after the last statement of this `%s`" % kind
+            hint = self._keyword_hint(self.block_tokens[line]) or (
+                "add `end` on its own line after the last statement of this `%s`" % kind)
             if line in moved:
                 end_line, outer_kind, outer_line = moved[line]
                 hint += ("; the `end` on line %d lines up with `%s` (line %d), but Mermaid pairs it with this "
@@ -251,7 +253,9 @@ class _Parser:
                 where = ("inside `%s`" % block) if block else "outside any block"
                 owner_text = {"alt": "an `alt`", "par": "a `par` or `par_over`", "critical": "a `critical`"}[owner]
                 self.error(tok, "`%s` only belongs inside %s block, but this one is %s"
-                           % (tok.text.strip() or t, owner_text, where), hint=self._keyword_hint(tok))
+                           % (tok.text.strip() or t, owner_text, where), "a statement",
+                           self._keyword_hint(tok) or "put `%s` between `%s ...` and its `end`, or remove it"
+                           % (t, owner))
                 self.skip_line()
                 continue
             start = self.statement_start = self.i
@@ -474,6 +478,7 @@ class _Parser:
         block.branches.append(branch)
         out.append(block)
         self.block_events.append((kind, block.line, kw.col))
+        self.block_tokens[block.line] = kw
         self.depth += 1
         while True:
             branch.statements.extend(self.document(kind))
@@ -853,6 +858,7 @@ def parse_source(text: str, *, max_chars: int = MAX_CHARS, max_lines: int = MAX_
             hint="keep only your diagram: the exercise needs a few dozen lines"))
         return d
     d = parse_prepared(prepare(text))
+    d.source_lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if len(text) > MAX_TEXT_SIZE // 2 and _js_length(text) > MAX_TEXT_SIZE:
         d.errors.insert(0, ParseError(
             line=1, column=1, message="the diagram has %d characters; Mermaid draws at most %d (its maxTextSize) and "
