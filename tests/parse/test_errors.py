@@ -131,6 +131,7 @@ def test_html_escaped_line_gives_one_clear_error():
     line = "A-&amp;amp;amp;gt;&amp;amp;amp;gt;B: &amp;amp;amp;lt;b&amp;amp;amp;gt;hi&amp;amp;amp;lt;/b&amp;amp;amp;gt;"
     (err,) = parse_text("sequenceDiagram\n" + line + "\nA->>B: fine\n").errors
     assert err.line == 2 and "HTML-escaped 4 times over" in err.message and "`>` for `&gt;`" in err.hint
+    assert "`&amp;amp;amp;gt;&amp;amp;amp;gt;B: " in err.message  # the escaped stretch, quoted
 
 
 def test_semicolon_in_text_is_explained():

@@ -105,7 +105,8 @@ class _Parser:
             folds = 1 + len(re.findall("amp;", escaped.group()))
             message = ("this line is HTML-escaped%s (`%s`), so Mermaid does not see the characters you meant: it "
                        "reads each `;` of `&...;` as the end of a statement, and the line falls apart"
-                       % (" %d times over" % folds if folds > 1 else "", escaped.group()[:40]))
+                       % (" %d times over" % folds if folds > 1 else "",
+                          source[escaped.start():escaped.start() + 60].strip()))
             expected, hint = "", ("write the characters themselves (`>` for `&gt;`, `<` for `&lt;`, `&` for "
                                   "`&amp;`): undo what escaped the line (a copy from a web page, an editor "
                                   "plugin); for `#` and `;` in text write `#35;` and `#59;`")
