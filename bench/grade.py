@@ -29,7 +29,6 @@ import drawcheck.grade as grade_module  # noqa: E402
 from drawcheck.grade import grade_diagram  # noqa: E402
 from drawcheck.recognise import recognise  # noqa: E402
 from drawcheck.parse import parse_text  # noqa: E402
-from drawcheck.parse.plain import clear_name_memo  # noqa: E402
 from drawcheck.reference import load_reference  # noqa: E402
 
 try:
@@ -105,7 +104,6 @@ def grader(warm_up: list[str]):
     """A `setup` for sweeps_at_best: a fresh reference and an empty parser memo, then `warm_up` graded."""
     def setup():
         ref = load_reference(EXERCISE)
-        clear_name_memo()
         for t in warm_up:
             grade_diagram(parse_text(t), t, file="x.mmd", reference=ref)
         return lambda t: grade_diagram(parse_text(t), t, file="x.mmd", reference=ref)
@@ -146,7 +144,6 @@ def main() -> int:
     diagrams = [parse_text(t) for t in texts]
     pairs = list(zip(diagrams, texts))
 
-    clear_name_memo()  # the parser's memo of names as in the warm run: the warm-up drawings only
     for t in warm_up:
         parse_text(t)
     parse_rate = rate(parse_text, texts)

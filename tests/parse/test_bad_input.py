@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from drawcheck.parse import parse_bytes, parse_text
+from drawcheck.parse.grammar import MAX_DEPTH
 from drawcheck.parse.lexer import ARROWS
 
 
@@ -31,20 +32,24 @@ def test_flowchart_and_only_front_matter():
     assert "no diagram" in only_error(parse_text("---\ntitle: x\n---\n")).message
 
 
-def test_ten_megabytes_is_fast_and_clean():
+def test_over_the_size_or_line_limit_is_refused_on_line_1_naming_the_limit():
     line = "A->>B: " + "x" * 90 + "\n"
-    big = "sequenceDiagram\n" + line * (10_000_000 // len(line))
-    started = time.perf_counter()
-    d = parse_text(big)
-    assert len(d.statements) > 100_000  # still read completely...
-    assert [e.message for e in d.errors if e.line != 1] == []
-    assert "maxTextSize" in d.errors[0].message  # ...but too big for Mermaid to draw
-    junk = "sequenceDiagram\n" + ("}%%{<<-->>--x" * 10 + "\n") * 20_000
-    d2 = parse_text(junk)
-    assert not d2.valid and d2.errors[1].line == 2
-    one_line = "sequenceDiagram\n" + "a" * 5_000_000
-    assert not parse_text(one_line).valid
-    assert time.perf_counter() - started < 60
+    big = parse_text("sequenceDiagram\n" + line * (10_000_000 // len(line)))
+    (err,) = big.errors
+    assert err.line == 1 and "more than the 262144" in err.message and big.statements == []
+    (err,) = parse_text("sequenceDiagram\n" + "A->>B: x\n" * 2000).errors  # 2001 lines
+    assert err.line == 1 and "2001 lines, more than the 2000" in err.message
+    assert parse_text("sequenceDiagram\n" + "A->>B: x\n" * 1999).valid  # 2000 lines
+    (err,) = parse_bytes(b"sequenceDiagram\n" + b"%" * 262_144).errors
+    assert err.line == 1 and "262144" in err.message
+    assert parse_text("sequenceDiagram\n" + "A->>B: x\n" * 3000, max_lines=5000).valid  # the limits are options
+
+
+def test_junk_lines_each_get_their_error():
+    junk = "sequenceDiagram\n" + ("}%%{<<-->>--x" * 10 + "\n") * 1500
+    d = parse_text(junk)
+    assert not d.valid and d.errors[1].line == 2 and len({e.line for e in d.errors}) == 1501  # with maxTextSize
+    assert not parse_text("sequenceDiagram\n" + "a" * 262_000).valid
 
 
 def test_size_limit_is_mermaids():
@@ -95,7 +100,10 @@ def test_deep_nesting_is_read_or_refused_cleanly():
     def nested(n):
         return "sequenceDiagram\n" + "loop x\n" * n + "A->>B: y\n" + "end\n" * n
 
-    d = parse_text(nested(1000))
-    assert d.valid and len(list(d.walk())) == 1001  # walk() is not recursive either
-    deep = parse_text(nested(3000))
-    assert any("nested more than 1000 deep" in e.message for e in deep.errors)
+    d = parse_text(nested(MAX_DEPTH))
+    assert d.valid and len(list(d.walk())) == MAX_DEPTH + 1  # walk() is not recursive either
+    deep = parse_text(nested(600))
+    (err,) = deep.errors  # one error, on the line that goes too deep; nothing after it is read
+    assert err.line == MAX_DEPTH + 2 and "nested %d blocks deep" % (MAX_DEPTH + 1) in err.message
+    assert "at most %d" % MAX_DEPTH in err.message and err.hint
+    assert len(list(deep.walk())) == MAX_DEPTH  # the part that did parse is kept

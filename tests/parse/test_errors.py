@@ -85,3 +85,93 @@ def test_separator_lines_suggest_a_note():
     errs = errors("sequenceDiagram\nA->>B: x\n-----\n  ===  \nB->>A: y\n")
     assert [line for line, _, _ in errs] == [3, 4]
     assert all("Note over" in hint for _, _, hint in errs)
+
+
+def test_unclosed_block_is_blamed_by_indentation():
+    """#14: the `end` on line 17 lines up with the `rect` of line 9, so the `alt` of line 13 lacks its `end`."""
+    text = ("sequenceDiagram\n"
+            "participant S\nparticipant Q\nparticipant F\n"
+            "S->>Q: pop\n"                 # 5
+            "Q-->>S: pod\n"
+            "S->>F: filter\n"
+            "F-->>S: nodes\n"
+            "rect rgb(200, 220, 255)\n"    # 9
+            "    S->>F: score\n"
+            "    F-->>S: scores\n"
+            "    S->>S: pick\n"
+            "    alt fits\n"               # 13
+            "        S->>F: reserve\n"
+            "    else none\n"
+            "        S->>Q: requeue\n"
+            "end\n"                        # 17
+            "S->>F: bind\n")
+    (err,) = parse_text(text).errors
+    assert (err.line, err.column) == (13, 5)
+    assert "`alt` opened on line 13 is never closed" in err.message
+    assert err.expected == "`end`" and err.found == "the end of the file"
+    assert "line 17" in err.hint and "`rect` (line 9)" in err.hint
+    d = parse_text(text)
+    assert [type(s).__name__ for s in d.statements][:4] == ["Message"] * 4  # the part that parsed is kept
+
+
+def test_unclosed_blocks_without_indentation_blame_the_innermost():
+    errs = parse_text("sequenceDiagram\nloop a\nopt b\nA->>B: x\n").errors
+    assert [(e.line, e.message) for e in errs] == [
+        (2, "`loop` opened on line 2 is never closed"), (3, "`opt` opened on line 3 is never closed")]
+
+
+def test_hidden_line_separator_is_named():
+    (err,) = parse_text("sequenceDiagram\nA->>B: see\u2028data:text/html;base64,PHNjcmlwdD4=\n").errors
+    assert "U+2028 (LINE SEPARATOR)" in err.message and "line break" in err.message
+    assert "`;` ends a statement" in err.message and "#59;" in err.hint and "U+2028" in err.hint
+    assert "did you mean" not in err.hint
+
+
+def test_html_escaped_line_gives_one_clear_error():
+    line = "A-&amp;amp;amp;gt;&amp;amp;amp;gt;B: &amp;amp;amp;lt;b&amp;amp;amp;gt;hi&amp;amp;amp;lt;/b&amp;amp;amp;gt;"
+    (err,) = parse_text("sequenceDiagram\n" + line + "\nA->>B: fine\n").errors
+    assert err.line == 2 and "HTML-escaped 4 times over" in err.message and "`>` for `&gt;`" in err.hint
+    assert "`&amp;amp;amp;gt;&amp;amp;amp;gt;B: " in err.message  # the escaped stretch, quoted
+
+
+def test_semicolon_in_text_is_explained():
+    (err,) = parse_text("sequenceDiagram\nA->>B: wait; then retry\n").errors
+    assert "`;` ends a statement" in err.message and "#59;" in err.hint
+
+
+# A messy corpus of broken drawings, as beginners write them: each gets errors on the right lines, every error
+# has its expected/found or hint, and no line gets more than one syntax error.
+MESSY = {
+    "arrow typos": ("sequenceDiagram\nA=>B: a\nA -> > B: b\nA->>B c\nA->>: d\n", [2, 3, 4, 5]),
+    "keywords as names": ("sequenceDiagram\nend-user->>API: go\nloop-back->>API: again\n", [2, 3]),
+    "else outside alt": ("sequenceDiagram\nA->>B: x\nelse no\nopt o\nand x\nend\n", [3, 5]),
+    "note without placement": ("sequenceDiagram\nNote A: hi\nNote over : hi\nNote right of A\n", [2, 3, 4]),
+    "stray ends": ("sequenceDiagram\nend\nA->>B: x\nend\nend\n", [2, 4, 5]),
+    "two problems on one line": ("sequenceDiagram\nA->>B; C=>D; E\n", [2]),
+    "participant problems": ("sequenceDiagram\nparticipant\nparticipant A<b>\nactor :x\n", [2, 3, 4]),
+    "markdown fence inside": ("sequenceDiagram\n```mermaid\nA->>B: x\n```\n", [2, 4]),
+}
+
+
+@pytest.mark.parametrize("name", list(MESSY), ids=list(MESSY))
+def test_messy_corpus(name):
+    text, lines = MESSY[name]
+    errs = parse_text(text).errors
+    assert sorted({e.line for e in errs}) == lines, [(e.line, e.message) for e in errs]
+    syntax = [e.line for e in errs if e.found]
+    assert len(syntax) == len(set(syntax))
+    for e in errs:
+        assert e.column >= 1 and e.message and (e.hint or e.expected), e
+
+
+def test_block_keyword_as_a_name_is_explained_on_the_unclosed_block():
+    (err,) = parse_text("sequenceDiagram\nloop-back->>API: again\n").errors
+    assert "never closed" in err.message and "starts with the keyword `loop`" in err.hint
+
+
+def test_error_page_material_source_lines_match_error_lines():
+    text = "sequenceDiagram\r\nA->>B: ok\rC=>D: x\nE->>F: fine\n"
+    d = parse_text(text)
+    (err,) = d.errors
+    assert d.source_lines[err.line - 1] == "C=>D: x" and err.expected and err.found and err.hint
+    assert [s.line for s in d.statements] == [2, 4]  # what parsed around the error

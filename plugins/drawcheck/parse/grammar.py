@@ -1,4 +1,4 @@
-"""Grammar facts shared by the full parser and the one-pass reader: blocks, and how `box` reads its line."""
+"""Grammar facts: blocks, their branches, the nesting limit, and how `box` reads its line."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from drawcheck.parse.lexer import parse_message
 BLOCK_KEYWORDS = ("loop", "rect", "opt", "alt", "par", "par_over", "critical", "break")
 BRANCH_OF = {"alt": "else", "par": "and", "par_over": "and", "critical": "option"}  # block -> its branch keyword
 BRANCH_KEYWORDS = {"else": "alt", "and": "par", "option": "critical"}
-MAX_DEPTH = 1000  # Mermaid has no limit; a file within the intake limit (2000 lines) cannot reach it validly
+MAX_DEPTH = 100  # deepest block nesting drawcheck reads (Mermaid has no limit); far below any recursion limit
 
 _CSS_NAMED = frozenset("""aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet
 brown burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson cyan darkblue darkcyan

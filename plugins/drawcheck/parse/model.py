@@ -6,9 +6,8 @@ plain data: recognise, grade and render read it; nothing here parses.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
-from typing import Iterator, NamedTuple, Union
+from typing import Iterator, Union
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,9 +45,9 @@ class Box:
     participants: list[str] = field(default_factory=list)
 
 
-class Message(NamedTuple):
-    """A message line. Immutable, and a tuple: every line of every drawing makes one, and a tuple is the
-    cheapest record Python builds (see `new_message`)."""
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A message line."""
 
     source: str  # participant id, as Mermaid's parser reports it
     target: str
@@ -61,18 +60,14 @@ class Message(NamedTuple):
     central_target: bool = False  # `()` after the arrow
 
 
-class Note(NamedTuple):
-    """A note line. Immutable, and a tuple, as Message."""
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A note line."""
 
     placement: str  # "left of", "right of", "over"
     actors: tuple[str, ...]
     text: str
     line: int
-
-
-# Message and Note from one plain tuple of every field, with no Python-level call (for the readers' hot loops).
-new_message = functools.partial(tuple.__new__, Message)
-new_note = functools.partial(tuple.__new__, Note)
 
 
 @dataclass(slots=True)
@@ -153,6 +148,9 @@ class Diagram:
     comments: list[tuple[int, str]] = field(default_factory=list)  # (line, text) of %% comments
     errors: list[ParseError] = field(default_factory=list)
     header_line: int | None = None  # line of `sequenceDiagram`
+    # The file's lines as errors and nodes number them (CRLF and CR read as line breaks), for an error page
+    # that shows the source around each error; `statements` holds what parsed, errors or not.
+    source_lines: list[str] = field(default_factory=list)
 
     @property
     def valid(self) -> bool:

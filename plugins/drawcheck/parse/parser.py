@@ -12,16 +12,14 @@ from __future__ import annotations
 
 import difflib
 import re
-import sys
 
 from drawcheck.parse.grammar import BLOCK_KEYWORDS, BRANCH_KEYWORDS, BRANCH_OF, MAX_DEPTH, parse_box_data
 from drawcheck.parse.jsregex import js_trim
-from drawcheck.parse.lexer import ARROWS, FAST_TOKEN_TYPES, Token, parse_message, tokenize  # noqa: F401
+from drawcheck.parse.lexer import ARROWS, Token, parse_message, tokenize
 from drawcheck.parse.model import (
     Activation, Autonumber, Block, Box, Branch, Diagram, Directive, Link, Message, Note, ParseError, Participant,
 )
-from drawcheck.parse.plain import read_plain
-from drawcheck.parse.preprocess import Prepared, decode_entities, prepare, yaml_error
+from drawcheck.parse.preprocess import Prepared, decode_entities, load_yaml, prepare
 
 PARTICIPANT_KEYWORDS = ("participant", "participant_actor", "destroy")
 LINK_KEYWORDS = ("links", "link", "properties", "details")
@@ -31,8 +29,14 @@ KEYWORD_TOKENS = frozenset({
     "details", "over", "note", "activate", "deactivate", "autonumber", "off", "SD",
 })
 _ARROW_CHARS = set("-<>=x)|/\\.~>→⟶—–")
-_FIRST_WORD_AT = {"MSG": 0, "PART": 1, "NOTE": 0, "ACT": 1}  # where a statement token keeps its first word
-_FAKE_ARROW = __import__("re").compile(r"=+>+|→|⟶|⇒|~+>|\.+>|—+>|–+>|<=+|←")
+# Each run is only tried from its first character (the lookbehinds), so a long run without `>` costs its length
+# once, not its length at every start.
+_FAKE_ARROW = re.compile(r"(?<!=)=+>+|→|⟶|⇒|(?<!~)~+>|(?<!\.)\.+>|(?<!—)—+>|(?<!–)–+>|<=+|←")
+_HTML_ESCAPE = re.compile(r"&(?:amp;)*(?:amp|lt|gt|quot|apos|nbsp|#[0-9]{1,7}|#x[0-9a-fA-F]{1,6});", re.ASCII)
+_HIDDEN_LINE_BREAKS = {
+    "\u2028": "U+2028 (LINE SEPARATOR)", "\u2029": "U+2029 (PARAGRAPH SEPARATOR)", "\u0085": "U+0085 (NEXT LINE)",
+    "\v": "U+000B (LINE TABULATION)", "\f": "U+000C (FORM FEED)",
+}
 _DESCRIBE = {
     "NEWLINE": "the end of the line", "EOF": "the end of the file", "TXT": "`:` text", "ARROW": "an arrow",
     "ACTOR": "a name", "NUM": "a number", "restOfLine": "text", "LEXERROR": "the end of the line",
@@ -44,23 +48,13 @@ class _Stop(Exception):
     """Raised inside a statement after its error was recorded; the caller skips the line."""
 
 
-class _TooDeep(Exception):
-    """Blocks nested deeper than MAX_DEPTH: we stop instead of recursing further."""
-
-
-
 
 def _load_metadata(text: str):
-    import yaml
-
-    data = ("{\n" + text + "\n}") if "\n" not in text else text + "\n"
-    problem = yaml_error(data)
+    """(the YAML of an `@{...}`, None) or (None, why it is refused or not valid YAML)."""
+    doc, problem, refused = load_yaml(("{\n" + text + "\n}") if "\n" not in text else text + "\n")
     if problem:
-        return None, problem[0]
-    try:
-        return yaml.safe_load(data), None
-    except Exception as exc:  # noqa: BLE001
-        return None, str(exc)
+        return None, ("is refused: %s" if refused else "is not valid YAML: %s") % problem[0]
+    return doc, None
 
 
 class _Parser:
@@ -78,7 +72,13 @@ class _Parser:
         self.active: dict[str, int] = {}
         self.box_of: dict[str, Box] = {}
         self._line_starts: list[int] | None = None
-        self.open_blocks: list[Block] = []
+        self.error_lines: set[int] = set()  # lines that have their syntax error
+        self.statement_start = 0  # index of the first token of the statement being read
+        self.depth = 0  # blocks open around the current statement
+        self.stopped = False  # nesting went past MAX_DEPTH: read no further
+        self.unclosed: list[tuple[Block, int]] = []  # blocks still open at the end of the file, innermost first
+        self.block_events: list[tuple[str, int, int]] = []  # (keyword or "end", line, column) of each open/close
+        self.block_tokens: dict[int, Token] = {}  # line -> the keyword token of the block opened there
 
     # ---- helpers -------------------------------------------------------
     def line(self, tok: Token) -> int:
@@ -94,16 +94,50 @@ class _Parser:
         return tok
 
     def error(self, tok: Token, message: str, expected: str = "", hint: str = "", line: int | None = None) -> None:
-        found = self.describe(tok)
+        """Record a syntax error at tok; only the first on each line (what follows on it is seldom news)."""
+        line = line if line is not None else self.line(tok)
+        if line in self.error_lines:
+            return
+        self.error_lines.add(line)
+        source = self.source_line_text(tok)
+        escaped = _HTML_ESCAPE.search(source)
+        if escaped:
+            folds = 1 + len(re.findall("amp;", escaped.group()))
+            message = ("this line is HTML-escaped%s (`%s`), so Mermaid does not see the characters you meant: it "
+                       "reads each `;` of `&...;` as the end of a statement, and the line falls apart"
+                       % (" %d times over" % folds if folds > 1 else "",
+                          source[escaped.start():escaped.start() + 60].strip()))
+            expected, hint = "", ("write the characters themselves (`>` for `&gt;`, `<` for `&lt;`, `&` for "
+                                  "`&amp;`): undo what escaped the line (a copy from a web page, an editor "
+                                  "plugin); for `#` and `;` in text write `#35;` and `#59;`")
+        else:
+            notes, hints = [], [hint] if hint else []
+            terminator = next((c for c in source if c in _HIDDEN_LINE_BREAKS), None)
+            if terminator is not None:
+                name = _HIDDEN_LINE_BREAKS[terminator]
+                notes.append("this line holds %s, an invisible character that JavaScript and many editors show as a "
+                             "line break, but Mermaid's statements do not end there: what looks like the next line "
+                             "is read as part of this one" % name)
+                hints.insert(0, "replace %s with a real line break" % name.split(" (")[0])
+            if self.statement_after_semicolon(tok):
+                notes.append("a `;` ends a statement in Mermaid, so what follows it on the line is read as a new "
+                             "statement")
+                hints = hints[:1] if terminator is not None else []  # the statement's own hint would mislead
+                hints.append("write `#59;` for a `;` in text, e.g. `text/html#59;base64`")
+            if notes:
+                message += " (%s)" % "; and ".join(notes)
+                hint = "; ".join(hints)
         self.d.errors.append(ParseError(
-            line=line if line is not None else self.line(tok), column=1 if line is not None else tok.col + 1,
-            message=message,
-            expected=expected, found=found, hint=hint,
+            line=line, column=tok.col + 1 if tok.line < len(self.prep.line_of) and self.line(tok) == line else 1,
+            message=message, expected=expected, found=self.describe(tok), hint=hint,
         ))
 
+    def statement_after_semicolon(self, tok: Token) -> bool:
+        """Did a `;` on tok's line start the statement tok is in?"""
+        before = self.toks[self.statement_start - 1] if self.statement_start > 0 else None
+        return before is not None and before.type == "NEWLINE" and before.text == ";" and before.line == tok.line
+
     def describe(self, tok: Token) -> str:
-        if tok.type in FAST_TOKEN_TYPES:  # described as its first token: the sender's name or the keyword
-            return "`%s`" % decode_entities(tok.text[_FIRST_WORD_AT[tok.type]])[:60]
         if tok.type in ("ACTOR", "TXT", "ARROW", "INVALID", "NUM") and tok.text:
             return "`%s`" % decode_entities(tok.text)[:60]
         if tok.type in _DESCRIBE:
@@ -165,43 +199,41 @@ class _Parser:
         else:
             self.next()
             self.d.header_line = self.line(tok)
-        try:
-            self.d.statements.extend(self.document(None))
-        except _TooDeep:
-            tok = self.peek()
-            self.error(tok, "blocks are nested more than %d deep; drawcheck stops reading here" % MAX_DEPTH,
-                       hint="close blocks with `end` before opening new ones")
+        self.d.statements.extend(self.document(None))
+        self.report_unclosed()
+
+    def report_unclosed(self) -> None:
+        """One error per block left open at the end of the file, on its opening line.
+
+        Mermaid closes the innermost open block at each `end`, so its count of open blocks is exact but not
+        which ones they are: in `rect` / `alt` / `end` the `end` closes `alt` and `rect` is left open. When the
+        indentation says otherwise (the `end` lines up with `rect`), we blame the block the indentation shows
+        as unclosed, here the `alt`, and say which block each misplaced `end` closed."""
+        if not self.unclosed:
             return
-        tok = self.peek()
-        if tok.type != "EOF":  # defensive: document() only returns at EOF at top level
-            self.error(tok, "unexpected %s" % self.describe(tok))
+        blamed, moved = _blame_by_indent(self.block_events)
+        if len(blamed) != len(self.unclosed):
+            blamed, moved = [(b.kind, b.line, col) for b, col in self.unclosed], {}
+        for kind, line, col in blamed:
+            hint = self._keyword_hint(self.block_tokens[line]) or (
+                "add `end` on its own line after the last statement of this `%s`" % kind)
+            if line in moved:
+                end_line, outer_kind, outer_line = moved[line]
+                hint += ("; the `end` on line %d lines up with `%s` (line %d), but Mermaid pairs it with this "
+                         "`%s`, the innermost open block" % (end_line, outer_kind, outer_line, kind))
+            self.d.errors.append(ParseError(
+                line=line, column=col + 1, message="`%s` opened on line %d is never closed" % (kind, line),
+                expected="`end`", found="the end of the file", hint=hint))
 
     def document(self, block: str | None) -> list:
         """Statements until EOF, or (inside a block) until `end` or this block's branch keyword."""
         out: list = []
         branch = BRANCH_OF.get(block or "")
-        toks = self.toks
-        line_of = self.prep.line_of
-        actors = self.actors
-        append = out.append
-        while True:
-            tok = toks[self.i]
-            t = tok[0]
+        while not self.stopped:
+            tok = self.peek()
+            t = tok.type
             if t == "NEWLINE":
-                self.i += 1
-                continue
-            if t == "MSG":
-                # hot path: a whole message line the lexer already read (see lexer.FAST_TOKEN_TYPES)
-                source, arrow, mod, target, _, text = tok[1]
-                self.i += 2  # the lexer guarantees a NEWLINE token follows
-                msg = Message(source, target, text, arrow, line_of[tok[2]], mod == "+", mod == "-")
-                append(msg)
-                if mod or source not in actors or target not in actors or self.last_created is not None \
-                        or self.last_destroyed is not None or self.current_box is not None:
-                    self.apply_message(msg, tok)
-                continue
-            if t in FAST_TOKEN_TYPES:
-                self.fast_statement(tok, out)
+                self.next()
                 continue
             if t == "EOF":
                 return out
@@ -222,24 +254,24 @@ class _Parser:
                 where = ("inside `%s`" % block) if block else "outside any block"
                 owner_text = {"alt": "an `alt`", "par": "a `par` or `par_over`", "critical": "a `critical`"}[owner]
                 self.error(tok, "`%s` only belongs inside %s block, but this one is %s"
-                           % (tok.text.strip() or t, owner_text, where), hint=self._keyword_hint(tok))
+                           % (tok.text.strip() or t, owner_text, where), "a statement",
+                           self._keyword_hint(tok) or "put `%s` between `%s ...` and its `end`, or remove it"
+                           % (t, owner))
                 self.skip_line()
                 continue
-            start = self.i
+            start = self.statement_start = self.i
             try:
                 self.statement(out)
             except _Stop:
                 if self.i == start:
                     self.next()
                 self.skip_line()
+        return out
 
     # ---- statements ----------------------------------------------------
     def statement(self, out: list) -> None:
         tok = self.peek()
         t = tok.type
-        if t in FAST_TOKEN_TYPES:
-            self.fast_statement(tok, out)
-            return
         if t in ("NEWLINE", "INVALID"):
             self.next()
             return
@@ -290,7 +322,7 @@ class _Parser:
             self.d.acc_descr = js_trim(decode_entities(tok.text))
             return
         if t in BLOCK_KEYWORDS:
-            out.append(self.block())
+            self.block(out)
             return
         self.unexpected_start(tok)
 
@@ -415,9 +447,6 @@ class _Parser:
             if tok.type == "NEWLINE":
                 self.next()
                 continue
-            if tok.type == "PART":
-                self.fast_statement(tok, [])
-                continue
             start = self.i
             try:
                 if tok.type in PARTICIPANT_KEYWORDS:
@@ -432,10 +461,15 @@ class _Parser:
                 self.skip_line()
         self.current_box = None
 
-    def block(self) -> Block:
-        if len(self.open_blocks) >= MAX_DEPTH:
-            raise _TooDeep
-        kw = self.next()
+    def block(self, out: list) -> None:
+        kw = self.peek()
+        if self.depth >= MAX_DEPTH:
+            self.stopped = True
+            self.fail(kw, "this `%s` is nested %d blocks deep; drawcheck reads at most %d nested blocks and stops "
+                      "reading here" % (kw.type, self.depth + 1, MAX_DEPTH), "`end` of an open block",
+                      "close blocks with `end` before opening new ones: the exercise needs a "
+                      "few levels at most")
+        self.next()
         kind = kw.type
         label = ""
         if self.peek().type == "restOfLine":
@@ -443,17 +477,23 @@ class _Parser:
         block = Block(kind=kind, label=label, line=self.line(kw), end_line=self.line(kw))
         branch = Branch(keyword=kind, label=label, line=block.line)
         block.branches.append(branch)
-        self.open_blocks.append(block)
+        out.append(block)
+        self.block_events.append((kind, block.line, kw.col))
+        self.block_tokens[block.line] = kw
+        self.depth += 1
         while True:
             branch.statements.extend(self.document(kind))
             tok = self.peek()
+            if self.stopped:
+                block.end_line = self.line(tok)
+                break
             if tok.type == "end":
                 self.next()
                 block.end_line = self.line(tok)
+                self.block_events.append(("end", block.end_line, tok.col))
                 break
             if tok.type == "EOF":
-                self.error(tok, "`%s` opened on line %d is never closed" % (kind, block.line), "`end`",
-                           "add `end` on its own line after the block's last statement", line=block.line)
+                self.unclosed.append((block, kw.col))
                 block.end_line = self.line(tok)
                 break
             # this block's branch keyword
@@ -463,8 +503,7 @@ class _Parser:
                 blabel = decode_entities(parse_message(self.next().text))
             branch = Branch(keyword=bkw.type, label=blabel, line=self.line(bkw))
             block.branches.append(branch)
-        self.open_blocks.pop()
-        return block
+        self.depth -= 1
 
     def signal(self, out: list) -> None:
         src_tok = self.next()
@@ -516,35 +555,6 @@ class _Parser:
         self.apply_message(msg, src_tok)
         out.append(msg)
 
-    def fast_statement(self, tok: Token, out: list) -> None:
-        """A whole statement line the lexer already read (see lexer.FAST_TOKEN_TYPES); same result as the
-        rule-by-rule path (signal, participant_statement, note, activation) on the same line."""
-        t = tok[0]
-        value = tok[1]
-        line = self.prep.line(tok[2])
-        self.i += 2  # the lexer guarantees a NEWLINE token follows
-        if t == "MSG":
-            source, arrow, mod, target, _, text = value
-            msg = Message(source, target, text, arrow, line, mod == "+", mod == "-")
-            self.apply_message(msg, tok)
-            out.append(msg)
-        elif t == "PART":
-            kind, _, pid, _, _, description = value
-            self.add_actor(pid, description, "actor" if kind == "participant_actor" else "participant", None, line)
-        elif t == "NOTE":
-            placement, actors, text = value[7:]
-            for a in actors:
-                self.add_actor(a, None, None, None, line)
-            out.append(Note(placement, actors, text, line))
-        else:  # ACT
-            kind, _, actor = value
-            act = Activation(actor, kind == "activate", line)
-            if act.active:
-                self.active[actor] = self.active.get(actor, 0) + 1
-            else:
-                self.deactivate(actor, tok, line)
-            out.append(act)
-
     def _guess_arrow(self, src_tok: Token) -> str:
         line = self.source_line_text(src_tok)
         rest = line[src_tok.col + len(src_tok.text):]
@@ -561,7 +571,7 @@ class _Parser:
             return "<"
         if set(chunk) <= {"-", "=", ">"}:
             return "-->>" if dashes >= 2 else "->>"
-        close = difflib.get_close_matches(chunk, ARROWS, n=1, cutoff=0.5)
+        close = difflib.get_close_matches(chunk[:12], ARROWS, n=1, cutoff=0.5)  # (an arrow is at most 6 long)
         return close[0] if close else ("-->>" if dashes >= 2 else "->>")
 
     def bad_arrow(self, src_tok: Token, tok: Token, source: str) -> None:
@@ -676,7 +686,7 @@ class _Parser:
         if metadata is not None:
             doc, problem = _load_metadata(metadata)
             if problem:
-                self.sem_error(line, "the `@{ ... }` of `%s` is not valid YAML: %s" % (pid, problem),
+                self.sem_error(line, "the `@{ ... }` of `%s` %s" % (pid, problem),
                                "write e.g. `participant %s@{ \"type\": \"database\" }`" % pid)
                 return
             if isinstance(doc, dict):
@@ -758,7 +768,28 @@ class _Parser:
         self.active[actor] -= 1
 
 
-def parse_prepared(prep: Prepared, fast_paths: bool = True) -> Diagram:
+def _blame_by_indent(events: list[tuple[str, int, int]]):
+    """Which blocks the indentation says are unclosed: each `end` closes the nearest open block in its column
+    (or the innermost, when none is). Returns [(keyword, line, column)] and, for each blamed block that an `end`
+    in another block's column skipped, {line: (end line, keyword, line of the block that `end` lines up with)}."""
+    stack: list[tuple[str, int, int]] = []
+    blamed: list[tuple[str, int, int]] = []
+    moved: dict[int, tuple[int, str, int]] = {}
+    for kind, line, col in events:
+        if kind != "end":
+            stack.append((kind, line, col))
+            continue
+        if not stack:
+            return [], {}
+        at = next((k for k in range(len(stack) - 1, -1, -1) if stack[k][2] == col), len(stack) - 1)
+        for skipped in stack[at + 1:]:
+            blamed.append(skipped)
+            moved[skipped[1]] = (line, stack[at][0], stack[at][1])
+        del stack[at:]
+    return blamed + stack[::-1], moved
+
+
+def parse_prepared(prep: Prepared) -> Diagram:
     d = Diagram()
     if prep.front_matter is not None:
         d.front_matter = prep.front_matter.body
@@ -766,20 +797,15 @@ def parse_prepared(prep: Prepared, fast_paths: bool = True) -> Diagram:
         if prep.front_matter.error:
             d.errors.append(ParseError(
                 line=prep.front_matter.error_line or prep.front_matter.line, column=1,
-                message="the front matter between `---` lines is not valid YAML: %s" % prep.front_matter.error,
+                message="the front matter between `---` lines %s: %s" % (
+                    "is refused" if prep.front_matter.refused else "is not valid YAML", prep.front_matter.error),
                 hint="fix the YAML or remove the `---` block"))
     d.directives = [Directive(text=t, line=ln) for ln, t in prep.directives]
     if prep.diagram_type != "sequence":
         d.errors.append(_not_sequence(prep))
         return d
-    tokens, comments = tokenize(prep.text, fast_paths)
-    parser = _Parser(tokens, prep, d)
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 3 * MAX_DEPTH + 1000))  # three frames per nested block
-    try:
-        parser.parse()
-    finally:
-        sys.setrecursionlimit(limit)
+    tokens, comments = tokenize(prep.text)
+    _Parser(tokens, prep, d).parse()
     d.comments = sorted(prep.comments + [(prep.line(c.line), c.text) for c in comments])
     d.errors.sort(key=lambda e: (e.line, e.column))
     return d
@@ -804,6 +830,10 @@ def _not_sequence(prep: Prepared) -> ParseError:
                       hint="put `sequenceDiagram` alone on the first line")
 
 
+# drawcheck's own intake limits (the defaults of the site's `max_file_bytes` and `max_file_lines`): a longer text
+# is refused before it is read, so every stage's time and memory stay bounded.
+MAX_CHARS = 262_144
+MAX_LINES = 2_000
 # Mermaid's default `maxTextSize`: longer text is not drawn ("Maximum text size in diagram exceeded").
 MAX_TEXT_SIZE = 50_000
 
@@ -815,11 +845,21 @@ def _js_length(text: str) -> int:
     return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF)
 
 
-def parse_source(text: str, fast_paths: bool = True) -> Diagram:
-    """parse_text; `fast_paths=False` reads every line rule by rule (the tests compare the two)."""
-    d = read_plain(text) if fast_paths else None
-    if d is None:
-        d = parse_prepared(prepare(text), fast_paths)
+def parse_source(text: str, *, max_chars: int = MAX_CHARS, max_lines: int = MAX_LINES) -> Diagram:
+    """parse_text: refuse a text over the limits (one error on line 1 naming the limit), else read it."""
+    lines = text.count("\n") + (0 if text.endswith("\n") or not text else 1)  # as intake counts them
+    if len(text) > max_chars or lines > max_lines:
+        d = Diagram()
+        what = ("%d characters, more than the %d" % (len(text), max_chars) if len(text) > max_chars
+                else "%d lines, more than the %d" % (lines, max_lines))
+        d.errors.append(ParseError(
+            line=1, column=1, message="the file has %s drawcheck reads; it was not read" % what,
+            expected="a diagram of at most %d lines and %d characters" % (max_lines, max_chars),
+            found="%d lines, %d characters" % (lines, len(text)),
+            hint="keep only your diagram: the exercise needs a few dozen lines"))
+        return d
+    d = parse_prepared(prepare(text))
+    d.source_lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if len(text) > MAX_TEXT_SIZE // 2 and _js_length(text) > MAX_TEXT_SIZE:
         d.errors.insert(0, ParseError(
             line=1, column=1, message="the diagram has %d characters; Mermaid draws at most %d (its maxTextSize) and "

@@ -16,18 +16,17 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from drawcheck.parse.jsregex import DOT, FLAGS, JS_WS_CHARS, NOT_WS, WS, js_trim_start
+from drawcheck.parse.jsregex import DOT, FLAGS, JS_WS_CHARS, WS, js_trim_start
 
 _NEWLINES = re.compile(r"\r\n?")
-_TAG = re.compile(r"<(\w+)([^>]*)>", FLAGS)
+_TAG_START = re.compile(r"<\w", FLAGS)
+_WORD_RUN = re.compile(r"\w+", FLAGS)
 _ATTR_DQ = re.compile(r'="([^"]*)"')
 DIRECTIVE = re.compile(
     r"%{2}\{" + WS + r"*(?:(\w+)" + WS + r"*:|(\w+))" + WS + r"*(?:(\w+)|((?:(?!\}%{2})" + DOT + r"|\r?\n)*))?"
     + WS + r"*(?:\}%{2})?",
     FLAGS | re.IGNORECASE,
 )
-_STYLE_SEMI = re.compile(r"style" + DOT + r"*:" + NOT_WS + r"*#" + DOT + r"*;", FLAGS)
-_CLASSDEF_SEMI = re.compile(r"classDef" + DOT + r"*:" + NOT_WS + r"*#" + DOT + r"*;", FLAGS)
 _ENTITY = re.compile(r"#(\w+);", FLAGS)
 _INT = re.compile(r"\+?\d+\Z", FLAGS)
 _SEQUENCE = re.compile(WS + r"*sequenceDiagram", FLAGS)
@@ -40,6 +39,27 @@ _LINE_TERMINATORS = "\n\r\u2028\u2029"
 ENC_INT = "\ufb02\u00b0\u00b0"
 ENC_NAME = "\ufb02\u00b0"
 ENC_END = "\u00b6\u00df"
+
+
+def quote_attributes(text: str) -> str:
+    r"""Mermaid's `text.replace(/<(\w+)([^>]*)>/g, ...)` turning `="..."` into `='...'` inside each tag, computed
+    in linear time (the regex itself backtracks quadratically over `<` and a long word with no `>` after it).
+
+    `[^>]*` reaches the first `>` after the tag's name whatever the split, so a tag is `<`, its name (the longest
+    word run), and everything up to the next `>`; with no `>` left, no later `<` starts a tag either."""
+    out = []
+    done = 0
+    search = 0
+    while (m := _TAG_START.search(text, search)) is not None:
+        name_end = _WORD_RUN.match(text, m.start() + 1).end()
+        close = text.find(">", name_end)
+        if close == -1:
+            break
+        out.append(text[done:name_end])
+        out.append(_ATTR_DQ.sub(r"='\1'", text[name_end:close]))
+        done = search = close
+    out.append(text[done:])
+    return "".join(out)
 
 
 def decode_entities(s: str) -> str:
@@ -56,6 +76,7 @@ class FrontMatter:
     end_line: int
     error: str | None = None  # YAML error, which makes Mermaid fail
     error_line: int | None = None
+    refused: bool = False  # the error is drawcheck's refusal (see yaml_refusal), not invalid YAML
 
 
 @dataclass(slots=True)
@@ -313,11 +334,15 @@ def encode_entities(text: str) -> str:
     return text
 
 
-def _yaml_error(body: str) -> tuple[str, int] | None:
-    """Does js-yaml refuse this YAML? (Approximated with PyYAML + duplicate-key check.)"""
+MAX_YAML_DEPTH = 20  # nesting of mappings and lists in front matter and `@{...}`: a few levels are plenty
+MAX_YAML_CHARS = 10_000  # length of one front matter or `@{...}`: a few lines are plenty
+
+
+def _yaml_loader():
+    """PyYAML's safe loader (libyaml's when installed), refusing duplicate keys as js-yaml does."""
     import yaml
 
-    class StrictLoader(yaml.SafeLoader):
+    class StrictLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
         pass
 
     def construct_mapping(loader, node, deep=False):
@@ -335,50 +360,78 @@ def _yaml_error(body: str) -> tuple[str, int] | None:
         return yaml.SafeLoader.construct_mapping(loader, node, deep)
 
     StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, construct_mapping)
+    return StrictLoader
+
+
+def _flow_depth_over(body: str, limit: int) -> int | None:
+    """0-based line where `[`/`{` nesting first passes `limit` (counted in the raw text, strings too), or None.
+    PyYAML's scanner is quadratic in flow nesting, so this runs before it."""
+    depth = 0
+    for i, ch in enumerate(body):
+        if ch in "[{":
+            depth += 1
+            if depth > limit:
+                return body.count("\n", 0, i)
+        elif ch in "]}" and depth:
+            depth -= 1
+    return None
+
+
+def yaml_refusal(body: str) -> tuple[str, int] | None:
+    """What drawcheck refuses in YAML that js-yaml would read: (message, 0-based line) or None.
+
+    Anchors, aliases and `<<` merges (`&a`, `*a`): a few hundred bytes of aliases expand to gigabytes; more than
+    MAX_YAML_CHARS characters; nesting deeper than MAX_YAML_DEPTH. Checked before anything is constructed, on
+    PyYAML's event stream (its scanner and parser loop, they do not recurse)."""
+    import yaml
+
+    if len(body) > MAX_YAML_CHARS:
+        return "the YAML has %d characters, more than the %d drawcheck reads" % (len(body), MAX_YAML_CHARS), 0
+    deep = _flow_depth_over(body, MAX_YAML_DEPTH)
+    if deep is not None:
+        return "the YAML is nested more than %d levels deep" % MAX_YAML_DEPTH, deep
+    depth = 0
     try:
-        yaml.load(body, Loader=StrictLoader)
+        for event in yaml.parse(body, Loader=_yaml_loader()):
+            line = event.start_mark.line
+            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+                return "YAML anchors and aliases (`&name`, `*name`) are not allowed: write each value out", line
+            if isinstance(event, yaml.ScalarEvent) and event.value == "<<" and not event.style:  # plain `<<`
+                return "the YAML merge key `<<` is not allowed: write each key out", line
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_YAML_DEPTH:
+                    return "the YAML is nested more than %d levels deep" % MAX_YAML_DEPTH, line
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+    except yaml.YAMLError:
+        return None  # not YAML at all: load_yaml says why
+    return None
+
+
+def load_yaml(body: str):
+    """(document, None) for YAML js-yaml would read and drawcheck accepts, else (None, (problem, 0-based line),
+    refused) where `refused` tells drawcheck's refusal (yaml_refusal) from YAML that is not valid."""
+    import yaml
+
+    refused = yaml_refusal(body)
+    if refused:
+        return None, refused, True
+    try:
+        return yaml.load(body, Loader=_yaml_loader()), None, False
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line if mark is not None else 0
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        return problem, line
+        return None, (problem, line), False
     except Exception as exc:  # noqa: BLE001 - any loader failure is a refusal
-        return str(exc), 0
-    return None
-
-
-def yaml_error(body: str) -> tuple[str, int] | None:
-    return _yaml_error(body)
-
-
-def _is_plain(raw: str) -> bool:
-    """True when none of Mermaid's preprocessing steps changes `raw` (the common case), so prepare()
-    can skip them: no CR, no `%%`, no front matter or leading whitespace, no `#` codes, no tag attributes."""
-    return (raw[:1] not in _PLAIN_FIRST_NOT and "%%" not in raw and "#" not in raw and "\r" not in raw
-            and not ("<" in raw and '="' in raw) and "style" not in raw and "classDef" not in raw)
-
-
-_PLAIN_FIRST_NOT = frozenset(JS_WS_CHARS + "-")
-
-
-def _prepare_plain(raw: str) -> Prepared:
-    """prepare() for a text where _is_plain(raw) holds: the same result, without the passes."""
-    n = raw.count("\n") + 1
-    line_of = list(range(1, n + 1))
-    line_of.append(n)  # the "\n" Mermaid appends
-    return Prepared(text=raw + "\n", line_of=line_of, diagram_type=detect_type(raw), original_line_count=n)
+        return None, (str(exc), 0), False
 
 
 def prepare(raw: str) -> Prepared:
-    if _is_plain(raw):
-        return _prepare_plain(raw)
-    return _prepare_full(raw)
-
-
-def _prepare_full(raw: str) -> Prepared:
     norm = _NEWLINES.sub("\n", raw) if "\r" in raw else raw
     if "<" in norm and '="' in norm:
-        norm = _TAG.sub(lambda m: "<" + m.group(1) + _ATTR_DQ.sub(r"='\1'", m.group(2)) + ">", norm)
+        norm = quote_attributes(norm)
     newline_cache: list[list[int]] = []
 
     def newlines_in_norm() -> list[int]:
@@ -401,9 +454,9 @@ def _prepare_full(raw: str) -> Prepared:
         yaml_body = body
         if indent:
             yaml_body = "\n".join(l[len(indent):] if l.startswith(indent) else l for l in body.split("\n"))
-        problem = _yaml_error(yaml_body)
+        _doc, problem, refused = load_yaml(yaml_body)
         if problem:
-            front.error, front.error_line = problem[0], open_line + 1 + problem[1]
+            front.error, front.error_line, front.refused = problem[0], open_line + 1 + problem[1], refused
         text, m = _cut(text, [(0, length)])
         maps.append(m)
 

@@ -378,12 +378,11 @@ class _Walk:
                 if isinstance(s, Block):
                     self.visit_block(s, current, current_line, ctx)
                 continue
-            # Every field of the item is worked out first, then it is made in one call. (Messages and notes
-            # are tuples: unpacked whole, which is cheaper than reading their fields by name.)
+            # Every field of the item is worked out first, then it is made in one call.
             if is_message:
-                source, target, text, arrow, line, _, _, _, _ = s
+                source, target, text, arrow, line = s.source, s.target, s.text, s.arrow, s.line
             else:
-                _, actors, text, line = s
+                actors, text, line = s.actors, s.text, s.line
             text = text or ""
             info = infos.get(text) or text_info(ref, text)
             async_arrow = to_cache = False
