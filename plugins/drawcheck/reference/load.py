@@ -11,9 +11,6 @@ import os
 
 import yaml
 
-from drawcheck.grade.checks import REGISTRY, Core
-from drawcheck.grade.layout import plan
-from drawcheck.recognise.names import NameMatcher, NotStepName
 from drawcheck.reference.model import (
     PHASE_ROLES, TIERS, LegacyName, PageTexts, Phase, Reference, ReferenceError, Step,
 )
@@ -46,6 +43,11 @@ def load_reference(path: str | os.PathLike, *, require_sources: bool = False) ->
 
 def parse_reference(text: str, *, file: str, require_sources: bool = False) -> Reference:
     """Validate reference YAML text; relative files are resolved next to `file`."""
+    # imported here: the checks read the reference's model, and grade imports this package
+    from drawcheck.grade.checks import REGISTRY, Core
+    from drawcheck.grade.layout import plan
+    from drawcheck.recognise.names import NameMatcher, NotStepName
+
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
@@ -201,7 +203,7 @@ def _steps(r: Reader, node, phases, branch_ids) -> tuple[Step, ...]:
     return tuple(steps)
 
 
-def _cross_references(r: Reader, node, core: Core) -> None:
+def _cross_references(r: Reader, node, core) -> None:
     """`after:`, `before:` and `legacy.also:` name steps: checked once all ids are known."""
     for item in r.seq(node, "steps"):
         m = {k.value: v for k, v in item.value}

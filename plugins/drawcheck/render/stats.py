@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable
 
-from drawcheck.grade.model import BoundaryPlacement, Result
+from drawcheck.grade.model import BoundaryPlacement, FindingKind, Result
 
 BUCKETS = ("2+ early", "1 early", "correct", "late", "none")
-MISPLACED_KINDS = ("order", "wrong-cycle")
+MISPLACED_KINDS = (FindingKind.ORDER, FindingKind.WRONG_PHASE)
 
 
 def boundary_offset(boundary: BoundaryPlacement | None, reference=None) -> int | None:
