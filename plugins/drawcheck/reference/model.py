@@ -58,7 +58,7 @@ class Phase:
     name: str  # as shown to learners
     words: tuple[str, ...]  # phrases that label a region of the drawing with this phase
     role: str = "main"  # "main": one side of the boundary, ordered; "outside": in neither, no fixed order;
-    # "branch": a failure region
+    # "branch": a region of conditional steps
     line: int = 0
 
 

@@ -46,7 +46,7 @@ def step_counts(results: Iterable[Result], kinds: tuple[str, ...]) -> list[tuple
 
 
 def describe_boundary(boundary: BoundaryPlacement | None, reference) -> str:
-    """"after Reserve, before Permit (1 early)" — plain text of reference names, no learner text."""
+    """"after A, before B (1 early)" with the reference's step names — plain text, no learner text."""
     if boundary is None:
         return "not drawn"
 

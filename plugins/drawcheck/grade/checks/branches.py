@@ -13,7 +13,7 @@ from drawcheck.recognise import says, words_regex
 
 @dataclass(frozen=True, slots=True)
 class BranchKind:
-    """A condition under which a branch step runs (e.g. "nothing fits", "on failure")."""
+    """A condition under which a branch step runs (e.g. "nothing fits")."""
 
     id: str
     name: str
