@@ -110,10 +110,17 @@ class Check:
         return iter(())
 
 
-def corrections_or_hints(severity: str) -> int:
-    """Edits a finding stands for: a correction one, a hint none."""
-    return 1 if severity == "correction" else 0
+class MessagesCheck(Check):
+    """A core check whose section, when written, only overrides its message templates: `messages: {...}`."""
+
+    def __init__(self, messages: dict[str, str]):
+        self.texts = messages
+
+    @classmethod
+    def load(cls, r, node, core):
+        m = r.mapping(node, cls.section, (), ("messages",)) if node is not None else {}
+        return cls(r.templates(m.get("messages"), f"{cls.section}.messages", cls.messages))
 
 
 __all__ = ["BoundaryPlacement", "Check", "Core", "Drawing", "DrawnPoint", "Finding", "FindingKind", "Mark",
-           "Outcome", "Scored", "corrections_or_hints"]
+           "MessagesCheck", "Outcome", "Scored"]

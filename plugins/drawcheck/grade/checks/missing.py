@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Mark, Outcome
+from drawcheck.grade.checks.base import Drawing, Finding, FindingKind, Mark, MessagesCheck, Outcome
 
 
-class MissingCheck(Check):
+class MissingCheck(MessagesCheck):
     """Section `missing:` (optional): `messages: {missing, missing_plain, mark}`."""
 
     section = "missing"
@@ -18,13 +18,8 @@ class MissingCheck(Check):
     }
 
     def __init__(self, messages: dict[str, str]):
-        self.texts = messages
+        super().__init__(messages)
         self.findings: dict[str, tuple[Finding, int]] = {}  # step id -> what its absence earns, in reference order
-
-    @classmethod
-    def load(cls, r, node, core):
-        m = r.mapping(node, cls.section, (), ("messages",)) if node is not None else {}
-        return cls(r.templates(m.get("messages"), f"{cls.section}.messages", cls.messages))
 
     def prepare(self, ref) -> None:
         claimed = ref.claimed

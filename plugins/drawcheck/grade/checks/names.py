@@ -2,25 +2,17 @@
 
 from __future__ import annotations
 
-from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
+from drawcheck.grade.checks.base import Drawing, Finding, FindingKind, MessagesCheck, Outcome
 from drawcheck.recognise import BOUNDARY
 
 
-class NamesCheck(Check):
+class NamesCheck(MessagesCheck):
     """Section `names:` (optional): `messages: {typo: ...}`."""
 
     section = "names"
     core = True
     kinds = (FindingKind.NAME,)
     messages = {"typo": "'{label}' reads as {step}: check the spelling"}
-
-    def __init__(self, messages: dict[str, str]):
-        self.texts = messages
-
-    @classmethod
-    def load(cls, r, node, core):
-        m = r.mapping(node, cls.section, (), ("messages",)) if node is not None else {}
-        return cls(r.templates(m.get("messages"), f"{cls.section}.messages", cls.messages))
 
     def grade(self, drawing: Drawing) -> Outcome:
         ref = drawing.reference

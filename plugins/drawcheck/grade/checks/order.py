@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
+from drawcheck.grade.checks.base import Drawing, Finding, FindingKind, MessagesCheck, Outcome
 
 
 def heaviest_increasing(seq: list[tuple[int, int]]) -> set[int]:
@@ -28,7 +28,7 @@ def heaviest_increasing(seq: list[tuple[int, int]]) -> set[int]:
     return keep
 
 
-class OrderCheck(Check):
+class OrderCheck(MessagesCheck):
     """Section `order:` (optional): `messages: {between, before, after, anywhere}`."""
 
     section = "order"
@@ -42,13 +42,8 @@ class OrderCheck(Check):
     }
 
     def __init__(self, messages: dict[str, str]):
-        self.texts = messages
+        super().__init__(messages)
         self.notes_by_step: dict[str, tuple[str, str, int]] = {}  # step -> (message, severity, edits)
-
-    @classmethod
-    def load(cls, r, node, core):
-        m = r.mapping(node, cls.section, (), ("messages",)) if node is not None else {}
-        return cls(r.templates(m.get("messages"), f"{cls.section}.messages", cls.messages))
 
     def prepare(self, ref) -> None:
         path = ref.plan.main_path

@@ -6,23 +6,15 @@ holds `messages: {wrong}`. A step's `wrong_cycle:` note replaces the message for
 
 from __future__ import annotations
 
-from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
+from drawcheck.grade.checks.base import Drawing, Finding, FindingKind, MessagesCheck, Outcome
 
 
-class PhasesCheck(Check):
+class PhasesCheck(MessagesCheck):
     section = "phases"
     core = True
     kinds = (FindingKind.WRONG_PHASE,)
     supersedes = (FindingKind.ORDER,)  # one circle per step and line: a step in the wrong phase is not also out of order
     messages = {"wrong": "{step} runs in the {phase}, not the {drawn}"}
-
-    def __init__(self, messages: dict[str, str]):
-        self.texts = messages
-
-    @classmethod
-    def load(cls, r, node, core):
-        m = r.mapping(node, cls.section, (), ("messages",)) if node is not None else {}
-        return cls(r.templates(m.get("messages"), f"{cls.section}.messages", cls.messages))
 
     def grade(self, drawing: Drawing) -> Outcome:
         ref, rec, layout = drawing.reference, drawing.recognised, drawing.layout
