@@ -12,7 +12,8 @@ from drawcheck.recognise import says, words_regex
 from drawcheck.reference.source import Source
 
 BELIEF_KINDS = tuple(k.value for k in FindingKind if k not in (FindingKind.SYNTAX, FindingKind.UNSAFE,
-                                                               FindingKind.PHASES, FindingKind.DIRECTION))
+                                                               FindingKind.PHASES, FindingKind.DIRECTION,
+                                                               FindingKind.INTAKE))
 SEVERITIES = ("correction", "hint")
 
 
