@@ -55,7 +55,8 @@ class Finding:
     version: str | None = None  # versions (of the reference's `product`) in which the learner's belief was true
 
     def __post_init__(self):
-        self.kind = FindingKind(self.kind)
+        if not isinstance(self.kind, FindingKind):
+            self.kind = FindingKind(self.kind)
 
     def to_json(self) -> dict:
         data = {k: v for k, v in asdict(self).items() if v is not None or k in ("point", "line")}

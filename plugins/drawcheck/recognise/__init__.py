@@ -274,8 +274,15 @@ class _Walk:
         self.first: dict[str, Mention] = {}  # where a message first draws each step
         self.late: list[Mention] = []  # drawn by notes and labels: count only where no message draws the step
         self.rect_starts: list[tuple[int, int]] = []
+        self.readings: dict[str, Reading] = {}  # this drawing's texts, each read once (gone with the walk)
         boundary = ref.boundary
         self.before_phase, self.after_phase = boundary.phases if boundary else (None, None)
+
+    def read(self, text: str) -> Reading:
+        reading = self.readings.get(text)
+        if reading is None:
+            reading = self.readings[text] = read_text(self.ref, text)
+        return reading
 
     def visit(self, statements, current: str | None, current_line: int | None, context, backfill_line: int | None):
         header_scope = False  # `current` was set by a header written in this scope
@@ -283,7 +290,7 @@ class _Walk:
             # An unlabelled block takes the phase of its first header note (the rect convention).
             for s in statements:
                 if isinstance(s, (Note, Message)):
-                    reading = read_text(self.ref, s.text or "")
+                    reading = self.read(s.text or "")
                     header = reading.header_as_message if isinstance(s, Message) else reading.header
                     if header:
                         current, current_line = header, backfill_line
@@ -296,7 +303,7 @@ class _Walk:
                 continue
             is_message = isinstance(s, Message)
             text = s.text or ""
-            reading = read_text(self.ref, text)
+            reading = self.read(text)
             role, hits, async_arrow = reading.role, reading.hits, False
             if is_message:
                 header = reading.header_as_message
@@ -346,7 +353,7 @@ class _Walk:
             inner = _context(context, block, branch) if block.kind in NESTING_BLOCKS else context
             own = None
             if block.kind != "rect" and branch.label and branch.label.strip():
-                reading = read_text(self.ref, branch.label)
+                reading = self.read(branch.label)
                 own = reading.header
                 phase, phase_line = (own, branch.line) if own else (current, current_line)
                 item = Item(
