@@ -1,11 +1,11 @@
-"""The order check's tight loop and its table of messages equal their plain definitions."""
+"""The order check's chain search equals its plain definition, and its messages name the neighbours."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from drawcheck.grade.checks import _heaviest_increasing, _out_of_order_notes, main_path_steps
+from drawcheck.grade.checks.order import heaviest_increasing
 
 
 def _heaviest_by_definition(seq):
@@ -31,12 +31,12 @@ def _heaviest_by_definition(seq):
 @given(st.lists(st.integers(min_value=0, max_value=40), unique=True, max_size=16), st.randoms())
 def test_heaviest_increasing_equals_the_definition(keys, rng):
     seq = [(k, rng.choice((1, 2, 3))) for k in keys]
-    assert _heaviest_increasing(seq) == _heaviest_by_definition(seq)
+    assert heaviest_increasing(seq) == _heaviest_by_definition(seq)
 
 
 def test_out_of_order_messages_name_the_neighbours(reference):
-    notes = _out_of_order_notes(reference)
-    path = main_path_steps(reference)
+    notes = reference.check("order").notes_by_step
+    path = reference.plan.main_path
     assert set(notes) == {s.id for s in path}
     for step in path:
         msg, severity, edits = notes[step.id]

@@ -66,10 +66,10 @@ def test_cycles_from_boxes_and_boundary_from_the_labels(reference):
         statements=[_msg("S", "S", "Reserve", 5), _msg("S", "S", "Permit", 6), _msg("G", "G", "PreBind", 7)],
     )
     rec = recognise(d, reference)
-    assert {k: m.item.cycle for k, m in rec.first.items()} == {
+    assert {k: m.item.phase for k, m in rec.first.items()} == {
         "Reserve": "scheduling", "Permit": "scheduling", "PreBind": "binding"}
     assert rec.boundary.source == "cycles" and rec.boundary.line == 7
-    assert rec.cycles_marked
+    assert rec.phases_marked
 
 
 def test_rect_labelled_by_a_note_inside_and_conditional_blocks(reference):
@@ -82,9 +82,9 @@ def test_rect_labelled_by_a_note_inside_and_conditional_blocks(reference):
                 statements=[_msg("S", "S", "Permit", 1), rect])
     rec = recognise(d, reference)
     pre_bind, unreserve = rec.first["PreBind"], rec.first["Unreserve"]
-    assert pre_bind.item.cycle == "binding" and pre_bind.item.cycle_line == 2
+    assert pre_bind.item.phase == "binding" and pre_bind.item.phase_line == 2
     assert unreserve.item.conditional and unreserve.item.conditional_line == 5
-    assert rec.first["Permit"].item.cycle is None
+    assert rec.first["Permit"].item.phase is None
     assert rec.boundary.line == 2  # the rect starts the binding cycle
 
 
@@ -102,8 +102,8 @@ def test_async_arrow_is_the_boundary_when_nothing_else_is(reference):
                             _msg("B", "B", "PreBind", 5)])
     rec = recognise(d, reference)
     assert rec.boundary.source == "async" and rec.boundary.line == 4
-    assert rec.effective_cycle(rec.first["PreBind"].item, ("scheduling", "binding")) == "binding"
-    assert rec.effective_cycle(rec.first["Permit"].item, ("scheduling", "binding")) == "scheduling"
+    assert rec.effective_phase(rec.first["PreBind"].item, ("scheduling", "binding")) == "binding"
+    assert rec.effective_phase(rec.first["Permit"].item, ("scheduling", "binding")) == "scheduling"
 
 
 def test_an_async_reply_is_not_the_boundary(reference):

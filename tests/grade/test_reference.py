@@ -78,7 +78,7 @@ def test_the_real_exercise_loads():
     assert ref.step("Permit").cycle == "scheduling" and ref.step("WaitOnPermit").cycle == "binding"
     assert ref.step("PostFilter").branch and ref.step("Unreserve").branch
     assert ref.boundary.after == "Permit"
-    assert ref.cache_function.step == "Assume" and ref.cache_function.before == ("Reserve",)
+    assert ref.check("named_function").step == "Assume" and ref.check("named_function").before == ("Reserve",)
     folder = EXERCISE.parent
     assert ref.explanations["boundary"] == (folder / "explanations" / "boundary.md").read_text(encoding="utf-8")
     assert ref.explanations["cache_function"] == (folder / "explanations" / "cache-function.md").read_text(encoding="utf-8")
@@ -151,7 +151,7 @@ def test_reason_min_groups_must_fit_the_groups(tmp_path):
     err = refused(tmp_path, MINIMAL + reason)
     assert err.line == line_of(MINIMAL + reason, "min_groups") and "from 1 to 1" in err.message
     ok = load_reference(write(tmp_path, MINIMAL + reason.replace("min_groups: 3", "min_groups: 1")))
-    assert ok.reason.min_groups == 1
+    assert ok.check("reason").min_groups == 1
 
 
 # Seed rule: the site names the cache-boundary function but never says what it does.
@@ -184,8 +184,8 @@ def test_messages_name_the_assume_but_never_explain_it():
 def test_inferred_versions_are_hedged():
     """Releases the facts file only infers are written with 'about' (facts §3, §5)."""
     ref = load_reference(EXERCISE)
-    versions = [ref.cache_function.misplaced.versions, ref.cache_function.same_line.versions]
-    versions += [b.versions for b in ref.beliefs if b.versions]
+    versions = [ref.check("named_function").misplaced.versions, ref.check("named_function").same_line.versions]
+    versions += [b.versions for b in ref.check("beliefs").beliefs if b.versions]
     assert versions and all("about" in v for v in versions), versions
     text = EXERCISE.read_text(encoding="utf-8")
     for unhedged in ("≤v1.24", "v1.15–v1.18", "up to v1.35", '"≤v1.14"'):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from drawcheck.grade.model import BoundaryPlacement, DrawnPoint, Finding, Result
 from drawcheck.parse.model import Block, Branch, Diagram, Message, Note, Participant
-from drawcheck.reference.model import BoundarySpec, Reference, Step
+from drawcheck.reference import Reference, parse_reference
 
 STEPS = [
     ("PreFilter", "scheduling", True), ("Filter", "scheduling", True), ("PostFilter", "scheduling", True),
@@ -14,18 +14,47 @@ STEPS = [
     ("Unreserve", "failure", True),
 ]
 
+EXERCISE = """\
+exercise: two-cycles
+title: Two cycles
+product: Kubernetes
+cycles:
+  scheduling: {name: scheduling cycle, words: [scheduling cycle]}
+  binding: {name: binding cycle, words: [binding cycle]}
+  failure: {name: failure path, role: branch, words: [failure path]}
+steps:
+%s
+boundary:
+  after: Permit
+  cycles: [scheduling, binding]
+  markers: [go]
+  missing: no boundary
+  early: early
+  late: late
+  true_boundary: "the boundary is here: the go statement that starts the binding cycle"
+reason: {prefixes: [reason], groups: [{name: why, words: [wait]}], missing: no reason, wrong: wrong reason,
+         shown_as: Reason at the boundary}
+named_function:
+  step: Reserve
+  prefixes: [cache]
+  before: [Permit]
+  missing: name it
+  misplaced: too late
+  same_line: same line
+  shown_as: Function at the cache boundary
+feedback:
+  correct: "None: every point, the boundary, the reason and the cache function match."
+  assumed_example: "Note over Scheduler: assumed 1: Permit waits in the binding cycle"
+"""
+
 
 def make_reference() -> Reference:
-    steps = [Step(id=i, name=i, cycle=c, tier="A" if r else "C", required=r, index=n)
-             for n, (i, c, r) in enumerate(STEPS)]
-    return Reference(
-        exercise_id="two-cycles", title="Two cycles", steps=steps, product="Kubernetes", path="reference/two-cycles/exercise.yml",
-        explanations={"boundary": "# Why the boundary is there\n\nBinding runs in a goroutine.\n\n- point one",
-                      "cache": "Assume before Reserve."},
-        reference_diagram="sequenceDiagram\n    participant S as Scheduler\n    S->>S: PreFilter\n",
-        boundary=BoundarySpec(after="Permit", cycles=("scheduling", "binding"), markers=("go",),
-                              missing="no boundary", early="early", late="late"),
-    )
+    steps = "\n".join(f"  - {{id: {i}, cycle: {c}, tier: {'A' if r else 'C'}}}" for i, c, r in STEPS)
+    ref = parse_reference(EXERCISE % steps, file="reference/two-cycles/exercise.yml")
+    ref.explanations = {"boundary": "# Why the boundary is there\n\nBinding runs in a goroutine.\n\n- point one",
+                        "cache": "Assume before Reserve."}
+    ref.reference_diagram = "sequenceDiagram\n    participant S as Scheduler\n    S->>S: PreFilter\n"
+    return ref
 
 
 def make_diagram() -> Diagram:
@@ -65,5 +94,3 @@ def make_result() -> Result:
         reason="because <img src=x onerror=alert(1)> --8<-- \"/etc/passwd\"",
         cache_function="Reserve",
     )
-
-

@@ -9,17 +9,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import reduce
-from operator import or_
 
-from drawcheck.reference.model import LegacyName, Reference
+from drawcheck.reference.model import LegacyName, Phase, Reference, Step
 
 _RAW = re.compile(r"[A-Za-z0-9]+")
-_NOT_RAW = re.compile(r"[^A-Za-z0-9]+")
 _SUB = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 _PLUGIN_WORDS = ("plugins", "plugin")
 _INFLECTIONS = ("s", "es", "d", "ed", "ing")
-MAX_TEXT_CACHE = 50_000
+_NOT_WORD = re.compile(r"[^a-z0-9]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,8 +37,21 @@ class _Entry:
     legacy: LegacyName | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class NotStepName:
+    """A name learners draw that is no step (`whole`: only when it is the whole text)."""
+
+    name: str
+    whole: bool = False
+
+
 def compact(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+def words_text(text: str) -> str:
+    """Lower-case words separated by single spaces, with a space at each end (for whole-word search)."""
+    return " " + _NOT_WORD.sub(" ", text.lower()).strip() + " "
 
 
 def tokens(text: str) -> list[tuple[str, int, int]]:
@@ -58,22 +68,15 @@ def tokens(text: str) -> list[tuple[str, int, int]]:
     return out
 
 
-def _one_plain_word(text: str) -> list[tuple[str, int, int]] | None:
-    """`tokens(text)` when `text` is one word with no camelCase pieces (`S42`, `api`), with no regex and
-    nothing to unwrap; None for any other text."""
-    if text.isascii() and text.isalnum() and (text.islower() or text.isupper() or text.isdigit()):
-        return [(text.lower(), 0, len(text))]
-    return None
-
-
 class NameMatcher:
-    """Built once per Reference; `find(text)` is cached per distinct text."""
+    """Every name of one exercise, built once when it loads: `find(text)` lists the names in a text."""
 
-    def __init__(self, ref: Reference):
+    def __init__(self, steps: tuple[Step, ...], phases: dict[str, Phase], labels: tuple[str, ...] = (),
+                 not_steps: tuple[NotStepName, ...] = (), ignore_words: tuple[str, ...] = ()):
         self.phrases: dict[str, _Entry] = {}
         self.whole: dict[str, _Entry] = {}
         inflected: dict[str, _Entry] = {}
-        for step in ref.steps:
+        for step in steps:
             for name in (step.id, step.name, *step.synonyms):
                 key = compact(name)
                 self.phrases.setdefault(key, _Entry("step", step.id))
@@ -88,13 +91,13 @@ class NameMatcher:
                 entry = _Entry("step", step.id, "legacy", legacy)
                 (self.whole if legacy.whole else self.phrases).setdefault(compact(legacy.name), entry)
         self.step_keys = {k: e.target for k, e in self.phrases.items() if e.kind == "step" and e.how == "exact"}
-        self.id_keys = {compact(n): step.id for step in ref.steps for n in (step.id, step.name)}
-        for cycle in ref.cycles.values():
-            for word in cycle.words:
-                self.phrases.setdefault(compact(word), _Entry("cycle", cycle.id))
-        for label in ref.labels:
+        self.id_keys = {compact(n): step.id for step in steps for n in (step.id, step.name)}
+        for phase in phases.values():
+            for word in phase.words:
+                self.phrases.setdefault(compact(word), _Entry("cycle", phase.id))
+        for label in labels:
             self.phrases.setdefault(compact(label), _Entry("label", compact(label)))
-        for ns in ref.not_steps:
+        for ns in not_steps:
             if ns.whole:
                 self.whole.setdefault(compact(ns.name), _Entry("not-step", ns.name))
                 continue
@@ -103,22 +106,16 @@ class NameMatcher:
         for key, entry in inflected.items():
             self.phrases.setdefault(key, entry)
         self.prefixes = {key[:i] for key in self.phrases for i in range(1, len(key) + 1)}
-        self.ignore = set(ref.ignore_words)
-        # by first letter (a near miss keeps it): (key, step id, its letters as bits)
-        self._fuzzy_pool: dict[str, list[tuple[str, str, int]]] = {}
+        self.ignore = set(ignore_words)
+        # by first letter (a near miss keeps it): (key, step id, its letters)
+        self._fuzzy_pool: dict[str, list[tuple[str, str, frozenset]]] = {}
         for k, t in self.step_keys.items():
             if len(k) >= 5:
-                self._fuzzy_pool.setdefault(k[0], []).append((k, t, _letter_bits(k)))
-        self._fuzzy_cache: dict[str, str | None] = {}
-        self._text_cache: dict[str, tuple[Match, ...]] = {}
+                self._fuzzy_pool.setdefault(k[0], []).append((k, t, frozenset(k)))
 
     def find(self, text: str) -> tuple[Match, ...]:
-        hit = self._text_cache.get(text)
-        if hit is None:
-            if len(self._text_cache) > MAX_TEXT_CACHE:
-                self._text_cache.clear()
-            hit = self._text_cache[text] = tuple(self._find(text))
-        return hit
+        """The names in `text`, in text order."""
+        return tuple(self._find(text))
 
     def _unwrap_run(self, text: str, toks: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
         """`RunXPlugins[Y]` -> Y if Y names a step, else X; done per raw word."""
@@ -146,22 +143,11 @@ class NameMatcher:
         return out
 
     def _find(self, text: str) -> list[Match]:
-        toks = _one_plain_word(text) or self._unwrap_run(text, tokens(text))
+        toks = self._unwrap_run(text, tokens(text))
         whole = self.whole.get("".join(t[0] for t in toks))
         if whole is not None and toks:
             return [Match(whole.kind, whole.target, toks[0][1], toks[-1][2], whole.how, whole.legacy)]
-        if len(toks) == 1:
-            return self._one_word(toks[0])  # most participant names (`S42`, `API`): the same, in short
         return self._words(toks)
-
-    def _one_word(self, tok: tuple[str, int, int]) -> list[Match]:
-        """`_words` for a single word: a phrase, else a near miss of a step, else nothing."""
-        word, start, end = tok
-        entry = self.phrases.get(word)
-        if entry is not None:
-            return [Match(entry.kind, entry.target, start, end, entry.how, entry.legacy)]
-        target = self._fuzzy(word) if self._fuzzy_ok(word) else None
-        return [Match("step", target, start, end, "typo")] if target else []
 
     def _words(self, toks: list[tuple[str, int, int]]) -> list[Match]:
         """Longest phrases first, then near misses among the words left over."""
@@ -238,35 +224,16 @@ class NameMatcher:
     def _fuzzy(self, key: str) -> str | None:
         if len(key) < 5 or key in self.ignore:
             return None
-        if key in self._fuzzy_cache:
-            return self._fuzzy_cache[key]
         limit = 1 if len(key) < 9 else 2
         best, best_d = None, limit + 1
-        letters, n = _letter_bits(key), len(key)
+        letters, n = frozenset(key), len(key)
         for cand, target, cand_letters in self._fuzzy_pool.get(key[0], ()):
-            if abs(len(cand) - n) > limit or (letters ^ cand_letters).bit_count() > 2 * limit:
-                continue  # _osa's own first test, without building two sets per candidate
+            if abs(len(cand) - n) > limit or len(letters ^ cand_letters) > 2 * limit:
+                continue  # _osa's own first test
             d = _osa(key, cand, limit)
             if d < best_d and not (len(key) < 7 and len(key) == len(cand) and not _swapped(key, cand)):
                 best, best_d = target, d  # short words: a changed letter is usually another word (store/score)
-        self._fuzzy_cache[key] = best
         return best
-
-
-def _letter_bits(word: str) -> int:
-    """The set of distinct characters of `word` as the bits of an int: XOR and bit_count compare two."""
-    return reduce(or_, map(_BITS.__getitem__, set(word)), 0)  # no Python-level loop: run for every new word
-
-
-class _BitOf(dict):
-    """character -> 1 << its code point; ASCII built in, any other character on first use."""
-
-    def __missing__(self, ch: str) -> int:
-        bit = self[ch] = 1 << ord(ch)
-        return bit
-
-
-_BITS = _BitOf((chr(c), 1 << c) for c in range(128))
 
 
 def _swapped(a: str, b: str) -> bool:
@@ -330,10 +297,6 @@ def _osa(a: str, b: str, limit: int) -> int:
 
 def participant_step(names: NameMatcher, label: str) -> str | None:
     """The step a participant is named after: its id or name, optionally followed by `plugin(s)`."""
-    # what joining its tokens gives (a plain word, most aliases, is its own key)
-    key = (label if label.isascii() and label.isalnum() else _NOT_RAW.sub("", label)).lower()
-    if not key.endswith(_PLUGIN_WORDS):
-        return names.id_keys.get(key)  # no `plugin(s)` word to drop: no need to split it into tokens
     words = [t[0] for t in tokens(label)]
     while words and words[-1] in _PLUGIN_WORDS:
         words.pop()
@@ -341,7 +304,5 @@ def participant_step(names: NameMatcher, label: str) -> str | None:
 
 
 def matcher(ref: Reference) -> NameMatcher:
-    """The reference's matcher, built on first use."""
-    if ref._matcher is None:
-        ref._matcher = NameMatcher(ref)
-    return ref._matcher
+    """The reference's vocabulary (built when it loads)."""
+    return ref.vocabulary

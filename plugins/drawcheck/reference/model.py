@@ -1,15 +1,19 @@
 """The reference data of one exercise, as loaded from its YAML file.
 
-Everything an instructor may want to change lives in the YAML: step names,
-cycles, synonyms, hints, version notes. The code only knows the shapes below.
+The reference is steps, phases (the YAML's `cycles:`), and the checks configured by the YAML's other
+sections (drawcheck.grade.checks). Everything shown to learners comes from the YAML.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from drawcheck.reference.source import Source
 
 TIERS = ("A", "B", "C", "D")
-CYCLE_ROLES = ("main", "outside", "branch")
+PHASE_ROLES = ("main", "outside", "branch")
 
 
 class ReferenceError(Exception):
@@ -25,10 +29,12 @@ class ReferenceError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Note:
-    """A message for the learner, and the versions in which their belief was true."""
+    """A message for the learner, the versions in which their belief was true, and where that is written."""
 
     message: str
     versions: str | None = None
+    sources: tuple[Source, ...] = ()
+    line: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,157 +46,112 @@ class LegacyName:
     versions: str | None = None
     whole: bool = False  # match only when it is the whole text of a line
     also: tuple[str, ...] = ()  # further steps the old name covers (one old name for two of today's steps)
-
-
-@dataclass(frozen=True, slots=True)
-class Cycle:
-    id: str
-    name: str  # as shown to learners, e.g. "first phase"
-    words: tuple[str, ...]  # phrases that label a region of the drawing with this cycle
-    role: str = "main"  # "main": one side of the boundary, ordered; "outside": in neither, no fixed order;
-    # "branch": a failure region
+    sources: tuple[Source, ...] = ()
     line: int = 0
 
 
 @dataclass(frozen=True, slots=True)
-class BranchKind:
-    """A condition under which a branch step runs (e.g. "nothing fits", "on failure")."""
+class Phase:
+    """A part of the exercise's sequence (the YAML's `cycles:`), e.g. "first phase"."""
 
     id: str
-    name: str
-    words: tuple[str, ...]
+    name: str  # as shown to learners
+    words: tuple[str, ...]  # phrases that label a region of the drawing with this phase
+    role: str = "main"  # "main": one side of the boundary, ordered; "outside": in neither, no fixed order;
+    # "branch": a region of conditional steps
+    line: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class Step:
     id: str  # canonical, as drawn in the reference
     name: str  # display
-    cycle: str
+    cycle: str  # its phase id
     tier: str  # "A" | "B" | "C" | "D"
     required: bool
     index: int  # position in the reference order
     teach: str = ""  # one clause: what it does / where it runs
     synonyms: tuple[str, ...] = ()
     legacy: tuple[LegacyName, ...] = ()
-    branch: str | None = None  # id of a BranchKind: drawn only conditionally
+    branch: str | None = None  # id of a branch kind (the `branches:` section): drawn only conditionally
     after: tuple[str, ...] = ()  # for branch steps: steps it must come after
     before: tuple[str, ...] = ()  # for branch steps: steps it must come before (when drawn)
-    also_in: tuple[str, ...] = ()  # further cycles in which drawing it is fine
-    wrong_cycle: Note | None = None  # message when drawn in another cycle
+    also_in: tuple[str, ...] = ()  # further phases in which drawing it is fine
+    wrong_cycle: Note | None = None  # message when drawn in another phase
     main_path: Note | None = None  # message when a branch step is drawn unconditionally
+    sources: tuple[Source, ...] = ()
     line: int = 0
 
 
 @dataclass(frozen=True, slots=True)
-class NotStep:
-    """A name learners draw that is no step of this exercise."""
+class PageTexts:
+    """Texts of the feedback page that depend on the exercise (the YAML's `feedback:` section)."""
 
-    name: str
-    hint: str
-    means: str | None = None  # a step it is often written next to; no hint when both are on one line
-    whole: bool = False  # a hint only when it is the whole text of a line (a common word otherwise)
-    line: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class OlderBoundary:
-    early: tuple[str, ...]  # the steps the learner put after the boundary
-    note: Note
-
-
-@dataclass(frozen=True, slots=True)
-class BoundarySpec:
-    after: str  # the last step before the boundary
-    cycles: tuple[str, str]  # (cycle before, cycle after)
-    markers: tuple[str, ...]  # texts that draw the boundary itself, anywhere in a line
-    missing: str
-    early: str  # template: {n} {steps} {after}
-    late: str
-    older: tuple[OlderBoundary, ...] = ()
-    starts: tuple[str, ...] = ()  # texts that draw the boundary only at the start of a line
-
-
-@dataclass(frozen=True, slots=True)
-class ReasonGroup:
-    name: str
-    words: tuple[str, ...]
-    hint_if_absent: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class ReasonSpec:
-    prefixes: tuple[str, ...]
-    groups: tuple[ReasonGroup, ...]
-    missing: str
-    wrong: str
-    min_groups: int = 1  # how many groups a real reason must touch
-
-
-@dataclass(frozen=True, slots=True)
-class WrongFunction:
-    names: tuple[str, ...]
-    message: str
-
-
-@dataclass(frozen=True, slots=True)
-class CacheFunctionSpec:
-    step: str  # the step that is the function at the cache boundary
-    prefixes: tuple[str, ...]  # "cache function: ..." lines
-    participant_words: tuple[str, ...]  # a message to a participant named like this names a cache function
-    before: tuple[str, ...]  # steps it must precede
-    missing: str
-    misplaced: Note  # drawn after one of `before`
-    same_line: Note  # drawn on the same line as one of `before` (treated as the same thing)
-    wrong: tuple[WrongFunction, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Belief:
-    """A phrase that reveals an outdated belief; earns a finding wherever it is written."""
-
-    words: tuple[str, ...]
-    kind: str
-    severity: str
-    message: str
-    versions: str | None = None
-    point: str | None = None
-    with_words: tuple[str, ...] = ()  # when set, one of these must be in the same text too
+    correct: str = "None: every check of this exercise passes."
+    assumed_example: str = "Note over A: assumed 1: ..."  # how to fill in "What I had assumed"
 
 
 @dataclass(slots=True)
 class Reference:
+    """One exercise: built by `load_reference`, never changed afterwards."""
+
     exercise_id: str
     title: str
-    steps: list[Step]
+    steps: tuple[Step, ...]
+    phases: dict[str, Phase]
+    checks: tuple = ()  # drawcheck.grade.checks.Check objects, in the order they run
     path: str = ""
     product: str = ""  # what `versions` refer to, e.g. a project name
     explanations: dict[str, str] = field(default_factory=dict)
     reference_diagram: str = ""
-    cycles: dict[str, Cycle] = field(default_factory=dict)
-    branches: dict[str, BranchKind] = field(default_factory=dict)
-    not_steps: list[NotStep] = field(default_factory=list)
     labels: tuple[str, ...] = ()  # names that are fine as labels: neither steps nor mistakes
-    ignore_words: tuple[str, ...] = ()  # never spelling-checked
-    boundary: BoundarySpec | None = None
-    reason: ReasonSpec | None = None
-    cache_function: CacheFunctionSpec | None = None
-    beliefs: list[Belief] = field(default_factory=list)
-    _by_id: dict[str, Step] = field(default_factory=dict, repr=False)
-    _matcher: object = field(default=None, repr=False)
-    _derived: dict = field(default_factory=dict, repr=False)  # compiled patterns, built on first use
+    ignore_words: tuple[str, ...] = ()  # never spelling-checked (compacted)
+    page: PageTexts = field(default_factory=PageTexts)
+    vocabulary: object = None  # the NameMatcher of every name above (drawcheck.recognise.names)
+    plan: object = None  # drawcheck.grade.layout.Plan: where each step belongs (built when it loads)
+    roles: tuple = ()  # the text roles the checks read (drawcheck.recognise.Role), in precedence order
+    by_id: dict[str, Step] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self):
+        self.by_id = {s.id: s for s in self.steps}
 
     def step(self, step_id: str) -> Step:
-        if not self._by_id:
-            self._by_id = {s.id: s for s in self.steps}
-        return self._by_id[step_id]
+        return self.by_id[step_id]
 
     def has_step(self, step_id: str) -> bool:
-        if not self._by_id:
-            self._by_id = {s.id: s for s in self.steps}
-        return step_id in self._by_id
+        return step_id in self.by_id
 
-    def cycle_name(self, cycle_id: str | None) -> str:
-        if cycle_id is None:
-            return "no cycle"
-        c = self.cycles.get(cycle_id)
-        return c.name if c else cycle_id
+    def phase_name(self, phase_id: str | None) -> str:
+        phase = self.phases.get(phase_id) if phase_id is not None else None
+        return phase.name if phase else str(phase_id)
+
+    cycle_name = phase_name
+
+    @property
+    def cycles(self) -> dict[str, Phase]:
+        return self.phases
+
+    def check(self, section: str):
+        """The check configured by `section` of the YAML, or None when the exercise has none."""
+        return next((c for c in self.checks if c.section == section), None)
+
+    @property
+    def boundary(self):
+        """The boundary check (the split of two phases at one step), or None."""
+        return self.check("boundary")
+
+    @property
+    def claimed(self) -> frozenset[str]:
+        """Steps a check grades on its own (e.g. a named function): neither missing nor ordered as steps."""
+        return frozenset(s for c in self.checks for s in c.claims)
+
+    def all_notes(self):
+        """(what, line, versions, sources) of every note that may carry a `source:`."""
+        for step in self.steps:
+            for legacy in step.legacy:
+                yield f"legacy name {legacy.name!r} of {step.id}", legacy.line, legacy.versions, legacy.sources
+            for note in (step.wrong_cycle, step.main_path):
+                if note is not None:
+                    yield f"a note of step {step.id}", note.line, note.versions, note.sources
+        for c in self.checks:
+            yield from c.notes()

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from drawcheck import safety
+from drawcheck.grade.checks import Mark
 from drawcheck.grade.model import Finding, Result
 from drawcheck.render.circles import circle
 from drawcheck.render.mermaid import Circle, Insertion, render_diagram
@@ -15,7 +16,6 @@ from drawcheck.render.stats import describe_boundary
 
 html_text = lru_cache(maxsize=32768)(safety.html_text)  # grader messages repeat across a class
 
-TRUE_BOUNDARY_TEXT = "the boundary is here: the go statement that starts the binding cycle"
 # one optional group between the space runs (two `\s*` around an optional group backtrack quadratically)
 _ASSUMED = re.compile(r"^\s*assumed\s*(?:(?P<n>\d+|[\u2460-\u2473\u3251-\u325f\u32b1-\u32bf])\s*)?:(?P<text>.*)$", re.I | re.S)
 
@@ -36,71 +36,24 @@ def number_corrections(result: Result) -> list[Numbered]:
     return [Numbered(i, f) for i, f in enumerate(ordered, 1)]
 
 
-def _step(reference, step_id):
-    try:
-        return reference.step(step_id)
-    except (KeyError, LookupError, ValueError):
-        return None
-
-
-def _missing_after_line(result: Result, reference, step_id: str) -> int | None:
-    """Line of the drawn step that comes last before `step_id` in reference order."""
-    target = _step(reference, step_id)
-    if target is None:
-        return None
-    best = None
-    for p in result.points:
-        s = _step(reference, p.point)
-        if s is not None and s.index < target.index and (best is None or s.index > best[0]):
-            best = (s.index, p.line)
-    return best[1] if best else None
-
-
-def _true_boundary_after_line(result: Result, reference) -> int | None:
-    """Line of the drawn step that ends the scheduling cycle in the reference (normally Permit)."""
-    spec = getattr(reference, "boundary", None)
-    if spec is not None:
-        for p in result.points:
-            if p.point == spec.after:
-                return p.line
-    best = None
-    for p in result.points:
-        s = _step(reference, p.point)
-        if s is not None and s.cycle == "scheduling" and (best is None or s.index > best[0]):
-            best = (s.index, p.line)
-    return best[1] if best else None
-
-
 def overlay(result: Result, reference, numbered: list[Numbered]) -> tuple[list[Circle], list[Insertion]]:
-    """Circles on wrong lines; missing steps and the true boundary inserted where they belong."""
+    """The marks of each numbered correction, as the check that owns its kind draws them: circles on
+    wrong lines; what is missing and where the boundary truly is, inserted where they belong."""
+    owners = {kind: check for check in reference.checks for kind in check.kinds}
     circles: list[Circle] = []
     insertions: list[Insertion] = []
     for n in numbered:
         f = n.finding
-        if f.kind == "missing" and f.point and f.line is None:
-            step = _step(reference, f.point)
-            name = step.name if step else f.point
-            insertions.append(Insertion(n.circle, _missing_after_line(result, reference, f.point), f"missing: {name}",
-                                        "missing", order=step.index if step else 0.0))
-            continue
-        circles.append(Circle(n.circle, f.line, f.message))
-        if f.kind in ("boundary", "cycles"):  # show where the `go` truly is
-            after = _true_boundary_after_line(result, reference)
-            insertions.append(Insertion(n.circle, after, TRUE_BOUNDARY_TEXT, "boundary",
-                                        order=_true_boundary_order(reference)))
-    # Insertions sharing an anchor keep the reference order: a missing PreBind goes after the boundary.
+        check = owners.get(f.kind)
+        marks = check.overlay(f, result, reference) if check else (Mark("circle", f.line, f.message),)
+        for mark in marks:
+            if mark.kind == "circle":
+                circles.append(Circle(n.circle, mark.line, mark.label))
+            else:
+                insertions.append(Insertion(n.circle, mark.line, mark.label, mark.kind, order=mark.order))
+    # Insertions sharing an anchor keep the reference order: a missing step after the boundary goes after it.
     insertions.sort(key=lambda ins: ins.order)
     return circles, insertions
-
-
-def _true_boundary_order(reference) -> float:
-    """Reference position of the boundary: just after the step that ends the scheduling cycle."""
-    spec = getattr(reference, "boundary", None)
-    step = _step(reference, spec.after) if spec is not None else None
-    if step is not None:
-        return step.index + 0.5
-    indices = [s.index for s in reference.steps if s.cycle == "scheduling"]
-    return max(indices, default=0) + 0.5
 
 
 def assumed_notes(diagram) -> dict[str, str]:
@@ -227,6 +180,19 @@ def _reference_blocks(reference) -> list[str]:
     return out
 
 
+def _in_your_words(result: Result, reference) -> list[str]:
+    """What the learner wrote for each check that reads their own words, under that check's title."""
+    said = dict(result.said)
+    said.setdefault("reason", result.reason)  # results built by hand set only the two fields
+    said.setdefault("named_function", result.cache_function)
+    out = []
+    for check in reference.checks:
+        text = said.get(check.section)
+        if text and getattr(check, "shown_as", None):
+            out.append(f"- **{html_text(check.shown_as)}:** {html_text(text)}")
+    return out
+
+
 def handle_text(handle: str) -> str:
     """A handle for Markdown: as is when intake's pattern vouches for it (letters, digits, inner hyphens)."""
     from drawcheck.intake import HANDLE_PATTERN
@@ -259,8 +225,10 @@ def feedback_page(g: Graded, reference) -> str:
         out += ["## Your drawing, circled", "", _fence(circled), ""]
         if g.corrected is not None:
             out += ["## Your corrected drawing, circled", ""] + _drawing_block(g.corrected, reference)
-        out += ["Red: drawn wrong. Amber, dotted arrow: missing, inserted where it belongs. "
-                "Green: where the boundary truly is.", ""]
+        legend = "Red: drawn wrong. Amber, dotted arrow: missing, inserted where it belongs."
+        if reference.boundary is not None:
+            legend += " Green: where the boundary truly is."
+        out += [legend, ""]
 
     invalid = g.result.status == "invalid"
     if numbered and not invalid:
@@ -268,10 +236,10 @@ def feedback_page(g: Graded, reference) -> str:
         assumed = assumed_notes(g.corrected.diagram if g.corrected else None)
         out += _corrections_table(numbered, assumed, getattr(reference, "product", "")) + [""]
         out += ["Fill in *What I had assumed*: in <code>" + html_text(corrected_name(g.file)) + "</code>, your corrected "
-                "drawing, add one note per circle, e.g. `Note over Scheduler: assumed 1: Permit waits in the "
-                "binding cycle`. It shows up in this column on the next build.", ""]
+                f"drawing, add one note per circle, e.g. `{reference.page.assumed_example}`. It shows up in this "
+                "column on the next build.", ""]
     elif g.result.status == "correct":
-        out += ["## Corrections", "", "None: every point, the boundary, the reason and the cache function match.", ""]
+        out += ["## Corrections", "", reference.page.correct, ""]  # the instructor's Markdown
 
     hints = [f for f in g.result.findings if f.severity == "hint"]
     if hints and not invalid:
@@ -279,13 +247,9 @@ def feedback_page(g: Graded, reference) -> str:
         out += [f"- line {f.line}: {html_text(f.message)}" if f.line else f"- {html_text(f.message)}" for f in hints]
         out += [""]
 
-    if g.result.reason or g.result.cache_function:
-        out += ["## In your words", ""]
-        if g.result.reason:
-            out.append(f"- **Reason at the boundary:** {html_text(g.result.reason)}")
-        if g.result.cache_function:
-            out.append(f"- **Function at the cache boundary:** {html_text(g.result.cache_function)}")
-        out.append("")
+    words = _in_your_words(g.result, reference)
+    if words:
+        out += ["## In your words", ""] + words + [""]
 
     out += ["## Check yourself", ""] + _reference_blocks(reference)
     out += ["[← Class overview](index.md)", ""]

@@ -14,7 +14,7 @@ from typing import Iterable
 from drawcheck import safety
 from drawcheck.parse.model import Autonumber, Block, Diagram, Message, Note
 
-# Labels repeat across a class ("PreFilter", "Bind"): escape each distinct one once per build.
+# Labels repeat across a class (the same step names): escape each distinct one once per build.
 mermaid_text = lru_cache(maxsize=32768)(safety.learner_label)  # learner text: no mark glyphs
 
 WRONG_FILL = "rgba(220, 50, 47, 0.18)"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from drawcheck.grade.model import Finding, Result
+from drawcheck.grade.model import Finding, FindingKind, Result
 from drawcheck.parse.model import Diagram
 
 
@@ -22,7 +22,7 @@ class Graded:
     @property
     def errors(self) -> list[Finding]:
         """Findings that make the file unusable (syntax, unsafe content)."""
-        return [f for f in self.result.findings if f.kind in ("syntax", "unsafe")]
+        return [f for f in self.result.findings if f.kind in (FindingKind.SYNTAX, FindingKind.UNSAFE)]
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ from functools import lru_cache
 from urllib.parse import quote
 
 from drawcheck import safety
+from drawcheck.grade.model import FindingKind
 from drawcheck.render.feedback import format_score, handle_text
 from drawcheck.render.model import Graded, Refused
 from drawcheck.render.stats import (
@@ -27,7 +28,7 @@ def _status(g: Graded) -> str:
     r = g.result
     if r.status == "invalid":
         return "needs fixing"
-    if any(f.kind == "unsafe" for f in r.findings):
+    if any(f.kind == FindingKind.UNSAFE for f in r.findings):
         return "needs fixing (content the site refuses)"
     if r.status == "correct":
         return "correct"

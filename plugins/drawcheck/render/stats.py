@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable
 
-from drawcheck.grade.model import BoundaryPlacement, Result
+from drawcheck.grade.model import BoundaryPlacement, FindingKind, Result
 
 BUCKETS = ("2+ early", "1 early", "correct", "late", "none")
-MISPLACED_KINDS = ("order", "wrong-cycle")
+MISPLACED_KINDS = (FindingKind.ORDER, FindingKind.WRONG_PHASE)
 
 
 def boundary_offset(boundary: BoundaryPlacement | None, reference=None) -> int | None:
@@ -46,7 +46,7 @@ def step_counts(results: Iterable[Result], kinds: tuple[str, ...]) -> list[tuple
 
 
 def describe_boundary(boundary: BoundaryPlacement | None, reference) -> str:
-    """"after Reserve, before Permit (1 early)" — plain text of reference names, no learner text."""
+    """"after A, before B (1 early)" with the reference's step names — plain text, no learner text."""
     if boundary is None:
         return "not drawn"
 

@@ -20,11 +20,11 @@ class ReportLine:
     severity: str  # "error" | "correction" | "hint"
     message: str
     version: str | None = None
-    product: str = ""  # what `version` refers to, e.g. "Kubernetes" (Reference.product)
+    product: str = ""  # what `version` refers to, the exercise's product (Reference.product)
 
     @property
     def version_note(self) -> str:
-        """` (your drawing matches Kubernetes v1.15–v1.17)` when the learner's belief held in older releases."""
+        """` (your drawing matches <product> <versions>)` when the learner's belief held in older releases."""
         if not self.version:
             return ""
         return f" (your drawing matches {self.product} {self.version})" if self.product else f" (your drawing matches {self.version})"

@@ -1,0 +1,73 @@
+"""Phrases that reveal an outdated belief: a finding wherever they are written.
+
+Section `beliefs:` — a list of `{words, with?, kind, severity?, point?, message, versions?, source?}`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
+from drawcheck.recognise import says, words_regex
+from drawcheck.reference.source import Source
+
+BELIEF_KINDS = tuple(k.value for k in FindingKind if k not in (FindingKind.SYNTAX, FindingKind.UNSAFE,
+                                                               FindingKind.PHASES, FindingKind.DIRECTION,
+                                                               FindingKind.INTAKE))
+SEVERITIES = ("correction", "hint")
+
+
+@dataclass(frozen=True, slots=True)
+class Belief:
+    words: tuple[str, ...]
+    kind: FindingKind
+    severity: str
+    message: str
+    versions: str | None = None
+    point: str | None = None
+    with_words: tuple[str, ...] = ()  # when set, one of these must be in the same text too
+    sources: tuple[Source, ...] = ()
+    line: int = 0
+
+
+class BeliefsCheck(Check):
+    section = "beliefs"
+    kinds = ()  # its findings take the kind of the concept they are about
+
+    def __init__(self, beliefs: tuple[Belief, ...]):
+        self.beliefs = beliefs
+        self.patterns = [(b, words_regex(b.words), words_regex(b.with_words)) for b in beliefs]
+
+    @classmethod
+    def load(cls, r, node, core):
+        out = []
+        for item in r.seq(node, cls.section):
+            m = r.mapping(item, "a beliefs entry", ("words", "kind", "message"),
+                          ("severity", "versions", "point", "with", "source"))
+            out.append(Belief(
+                words=r.strings(m["words"], "beliefs.words"),
+                kind=FindingKind(r.choice(m["kind"], "beliefs.kind", BELIEF_KINDS)),
+                severity=r.choice(m["severity"], "beliefs.severity", SEVERITIES) if "severity" in m else "hint",
+                message=r.string(m["message"], "beliefs.message"),
+                versions=r.optional_string(m, "versions", "beliefs"),
+                point=core.step(m["point"], "beliefs.point") if "point" in m else None,
+                with_words=r.strings(m["with"], "beliefs.with") if "with" in m else (),
+                sources=r.source(m, "beliefs"), line=item.start_mark.line + 1,
+            ))
+        return cls(tuple(out))
+
+    def grade(self, drawing: Drawing) -> Outcome:
+        out = []
+        seen = set()
+        for item in drawing.recognised.items:
+            for b, rx, with_rx in self.patterns:
+                if id(b) in seen or not says(rx, item.text) or (with_rx is not None and not says(with_rx, item.text)):
+                    continue
+                seen.add(id(b))
+                out.append((Finding(b.kind, b.point, item.line, b.severity, b.message, b.versions),
+                            1 if b.severity == "correction" else 0))
+        return Outcome(out)
+
+    def notes(self):
+        for b in self.beliefs:
+            yield "a beliefs entry", b.line, b.versions, b.sources

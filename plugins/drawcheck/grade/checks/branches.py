@@ -1,0 +1,92 @@
+"""Branch steps (run only on a condition) must be drawn as a branch, after what they depend on.
+
+Section `branches:` maps each branch kind to `{name, words}`; a step names its kind with `branch:`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
+from drawcheck.recognise import says, words_regex
+
+
+@dataclass(frozen=True, slots=True)
+class BranchKind:
+    """A condition under which a branch step runs (e.g. "nothing fits")."""
+
+    id: str
+    name: str
+    words: tuple[str, ...]
+
+
+class BranchesCheck(Check):
+    section = "branches"
+    kinds = ()  # its findings are ORDER findings, circled where drawn
+    messages = {
+        "main_path": "{step} runs only {branch}: draw it as a branch",
+        "too_early": "{step} can only run after {anchor}: draw it later",
+        "too_late": "{step} runs {branch}, right after {after} and before {before}: draw it earlier",
+        "too_late_plain": "{step} runs before {before}: draw it earlier",
+    }
+
+    def __init__(self, kinds: dict[str, BranchKind], messages: dict[str, str]):
+        self.branch_kinds = kinds
+        self.texts = messages
+        self.patterns = {k.id: words_regex(k.words) for k in kinds.values()}
+        self.steps = ()
+
+    @classmethod
+    def load(cls, r, node, core):
+        out: dict[str, BranchKind] = {}
+        messages = None
+        for key_node, value_node in r.pairs(node, "branches"):
+            if key_node.value == "messages":
+                messages = value_node
+                continue
+            bid = r.ident(key_node, "a branch id")
+            if bid in out:
+                r.fail(key_node, f"duplicate branch {bid!r}; keep one of them")
+            m = r.mapping(value_node, f"branches.{bid}", ("name", "words"), ())
+            out[bid] = BranchKind(bid, r.string(m["name"], f"branches.{bid}.name"),
+                                  r.strings(m["words"], f"branches.{bid}.words"))
+        return cls(out, r.templates(messages, "branches.messages", cls.messages))
+
+    def prepare(self, ref) -> None:
+        self.steps = tuple(s for s in ref.steps if s.branch is not None)
+
+    def grade(self, drawing: Drawing) -> Outcome:
+        ref, rec = drawing.reference, drawing.recognised
+        first = rec.first
+        out = []
+        for step in self.steps:
+            m = first.get(step.id)
+            if m is None:
+                continue
+            item = m.item
+            kind = self.branch_kinds[step.branch]
+            conditional = (item.conditional or says(self.patterns[step.branch], item.text)
+                           or (item.phase is not None and ref.phases[item.phase].role == "branch"))
+            severity = "correction" if step.required else "hint"
+            edits = 1 if step.required else 0
+            if not conditional:
+                note = step.main_path
+                msg = note.message if note else self.texts["main_path"].format(step=step.name, branch=kind.name)
+                out.append((Finding(FindingKind.ORDER, step.id, m.line, severity, msg,
+                                    note.versions if note else None), edits))
+                continue
+            late = next((b for b in step.before if b in first and first[b].order < m.order), None)
+            if late is not None and not any(
+                    s.cycle == step.cycle and s.id in first and first[s.id].order > m.order
+                    for s in ref.plan.main_path):
+                late = None  # drawn after its whole phase: a section of branches, not a place in the flow
+            anchor = next((a for a in step.after if a in first and m.order < first[a].order), None)
+            if anchor is not None:
+                msg = self.texts["too_early"].format(step=step.name, anchor=ref.step(anchor).name)
+                out.append((Finding(FindingKind.ORDER, step.id, m.line, severity, msg), edits))
+            elif late is not None:
+                after = " and ".join(ref.step(a).name for a in step.after)
+                template = self.texts["too_late"] if after else self.texts["too_late_plain"]
+                msg = template.format(step=step.name, branch=kind.name, after=after, before=ref.step(late).name)
+                out.append((Finding(FindingKind.ORDER, step.id, m.line, severity, msg), edits))
+        return Outcome(out)

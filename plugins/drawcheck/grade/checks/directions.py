@@ -1,0 +1,73 @@
+"""Steps drawn between the right participants, in the right direction (who calls or watches whom).
+
+Section `directions:` — a list of `{step, from, to, message, source?}`: `from`/`to` are words naming
+the participant the step goes out from and the one it goes to. The step's first message is checked:
+drawn the other way round is a correction; drawn between participants neither side names is left alone
+(the grader cannot tell who they are).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
+from drawcheck.recognise import says, words_regex
+from drawcheck.reference.source import Source
+
+
+@dataclass(frozen=True, slots=True)
+class Direction:
+    step: str
+    source_words: tuple[str, ...]
+    target_words: tuple[str, ...]
+    message: str
+    sources: tuple[Source, ...] = ()
+    line: int = 0
+
+
+class DirectionsCheck(Check):
+    section = "directions"
+    kinds = (FindingKind.DIRECTION,)
+
+    def __init__(self, rules: tuple[Direction, ...]):
+        self.rules = rules
+        self.patterns = [(d, words_regex(d.source_words), words_regex(d.target_words)) for d in rules]
+        self.weight = len(rules)
+
+    @classmethod
+    def load(cls, r, node, core):
+        out = []
+        seen = set()
+        for item in r.seq(node, cls.section):
+            m = r.mapping(item, "a directions entry", ("step", "from", "to", "message"), ("source",))
+            step = core.step(m["step"], "directions.step")
+            if step in seen:
+                r.fail(m["step"], f"directions lists step {step!r} twice; keep one entry per step")
+            seen.add(step)
+            out.append(Direction(step, r.strings(m["from"], "directions.from"), r.strings(m["to"], "directions.to"),
+                                 r.string(m["message"], "directions.message"), r.source(m, "directions"),
+                                 item.start_mark.line + 1))
+        return cls(tuple(out))
+
+    def grade(self, drawing: Drawing) -> Outcome:
+        rec = drawing.recognised
+        out = []
+        for rule, from_rx, to_rx in self.patterns:
+            m = rec.first.get(rule.step)
+            if m is None or m.item.kind != "message" or m.item.source == m.item.target:
+                continue
+            source, target = self._names(rec, m.item.source), self._names(rec, m.item.target)
+            reversed_ = (any(says(to_rx, n) for n in source) and any(says(from_rx, n) for n in target)
+                         and not any(says(from_rx, n) for n in source))
+            if reversed_:
+                out.append((Finding(FindingKind.DIRECTION, rule.step, m.line, "correction", rule.message), 1))
+        return Outcome(out)
+
+    @staticmethod
+    def _names(rec, pid: str) -> tuple[str, ...]:
+        actor = rec.actors.get(pid)
+        return actor.names if actor else (pid,)
+
+    def notes(self):
+        for d in self.rules:
+            yield "a directions entry", d.line, None, d.sources

@@ -1,0 +1,72 @@
+"""Names that are no step at all (section `not_steps:`): hints that say what happens there instead."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
+from drawcheck.recognise.names import compact
+from drawcheck.reference.source import Source
+
+
+@dataclass(frozen=True, slots=True)
+class NotStep:
+    """A name learners draw that is no step of this exercise."""
+
+    name: str
+    hint: str
+    means: str | None = None  # a step it is often written next to; no hint when both are on one line
+    whole: bool = False  # a hint only when it is the whole text of a line (a common word otherwise)
+    sources: tuple[Source, ...] = ()
+    line: int = 0
+
+
+class ExtrasCheck(Check):
+    """Section `not_steps:` — a list of `{name, hint, means?, whole?, source?}`."""
+
+    section = "not_steps"
+    kinds = (FindingKind.EXTRA,)
+
+    def __init__(self, entries: tuple[NotStep, ...]):
+        self.entries = entries
+        self.by_name = {n.name: n for n in entries}
+
+    @classmethod
+    def load(cls, r, node, core):
+        out = []
+        seen = set()
+        for item in r.seq(node, cls.section):
+            m = r.mapping(item, "a not_steps entry", ("name", "hint"), ("means", "whole", "source"))
+            name = r.string(m["name"], "not_steps.name")
+            if compact(name) in seen:
+                r.fail(m["name"], f"duplicate not_steps name {name!r}; list it once")
+            seen.add(compact(name))
+            out.append(NotStep(name, r.string(m["hint"], "not_steps.hint"),
+                               core.step(m["means"], "not_steps.means") if "means" in m else None,
+                               r.boolean(m["whole"], "not_steps.whole") if "whole" in m else False,
+                               r.source(m, "not_steps"), item.start_mark.line + 1))
+        return cls(tuple(out))
+
+    def grade(self, drawing: Drawing) -> Outcome:
+        out = []
+        seen = set()
+        for item in drawing.recognised.items:
+            if item.role == "reason":
+                continue  # a reason may mention anything
+            not_steps = item.reading.names("not-step")
+            if not not_steps:
+                continue
+            steps_here = {m.target for m in item.reading.names("step")}
+            for m in not_steps:
+                ns = self.by_name[m.target]
+                if m.target in seen or (ns.means and ns.means in steps_here):
+                    continue
+                if ns.whole and item.kind == "label":
+                    continue  # a common word naming a block (`critical ...`), not a step
+                seen.add(m.target)
+                out.append((Finding(FindingKind.EXTRA, None, item.line, "hint", ns.hint), 0))
+        return Outcome(out)
+
+    def notes(self):
+        for n in self.entries:
+            yield f"not_steps {n.name!r}", n.line, None, n.sources

@@ -1,0 +1,122 @@
+"""The function the exercise asks the learner to name (a step of its own), right, and before the steps
+it must precede.
+
+Section `named_function:` — `step`, `prefixes` (how a line naming it starts), `participant_words` (a
+message to a participant named so names it too), `before`, the messages `missing`, `misplaced`,
+`same_line`, `wrong` ({names, message} for functions often named instead), and `shown_as`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
+from drawcheck.recognise import BOUNDARY, PLAIN, Role, prefix_regex, says, words_regex
+from drawcheck.recognise.names import compact
+from drawcheck.reference.model import Note
+from drawcheck.reference.source import Source
+
+ROLE = "named-function"
+
+
+@dataclass(frozen=True, slots=True)
+class WrongFunction:
+    names: tuple[str, ...]
+    message: str
+    sources: tuple[Source, ...] = ()
+    line: int = 0
+
+
+class NamedFunctionCheck(Check):
+    section = "named_function"
+    kinds = (FindingKind.NAMED_FUNCTION,)
+    weight = 1
+
+    def __init__(self, *, step, prefixes, participant_words, before, missing, misplaced, same_line, wrong, shown_as):
+        self.step = step
+        self.claims = frozenset((step,))
+        self.prefixes = prefixes
+        self.participant_words = words_regex(participant_words)
+        self.before = before
+        self.missing = missing
+        self.misplaced = misplaced
+        self.same_line = same_line
+        self.wrong = wrong
+        self.shown_as = shown_as
+        self.pattern = prefix_regex(prefixes)
+        self.wrong_by_name: dict[str, str] = {}
+
+    @classmethod
+    def load(cls, r, node, core):
+        m = r.mapping(node, cls.section, ("step", "prefixes", "before", "missing", "misplaced", "same_line"),
+                      ("participant_words", "wrong", "shown_as"))
+        wrong = []
+        for item in r.seq(m["wrong"], f"{cls.section}.wrong") if "wrong" in m else ():
+            wm = r.mapping(item, f"a {cls.section}.wrong entry", ("names", "message"), ("source",))
+            wrong.append(WrongFunction(r.strings(wm["names"], "names"), r.string(wm["message"], "message"),
+                                       r.source(wm, f"{cls.section}.wrong"), item.start_mark.line + 1))
+        where = cls.section
+        return cls(
+            step=core.step(m["step"], f"{where}.step"), prefixes=r.strings(m["prefixes"], f"{where}.prefixes"),
+            participant_words=r.strings(m["participant_words"], "participant_words") if "participant_words" in m else (),
+            before=tuple(core.step(n, f"{where}.before") for n in r.seq(m["before"], f"{where}.before")),
+            missing=r.string(m["missing"], f"{where}.missing"), misplaced=r.note(m["misplaced"], f"{where}.misplaced"),
+            same_line=r.note(m["same_line"], f"{where}.same_line"), wrong=tuple(wrong),
+            shown_as=r.optional_string(m, "shown_as", where, "Named function"),
+        )
+
+    def prepare(self, ref) -> None:
+        for w in self.wrong:  # match target of each wrong function -> what the learner is told
+            for name in w.names:
+                for hit in ref.vocabulary.find(name):
+                    self.wrong_by_name.setdefault(hit.target, w.message)
+                self.wrong_by_name.setdefault(compact(name), w.message)
+
+    def role(self):
+        return Role(ROLE, self.pattern, draws=frozenset((self.step,)), anchored=True) if self.pattern else None
+
+    def grade(self, drawing: Drawing) -> Outcome:
+        ref, rec = drawing.reference, drawing.recognised
+        m = rec.first.get(self.step)
+        if m is not None:
+            for b in self.before:
+                other = rec.first.get(b)
+                if other is None:
+                    continue
+                if other.item is m.item and other.pos < m.pos:
+                    return Outcome([self._finding(m.line, self.same_line.message, self.same_line.versions)], m.label)
+                if m.order > other.order:
+                    # the older releases had it after, but never on the other side of the boundary
+                    pair = ref.boundary.phases if ref.boundary else None
+                    same_side = rec.effective_phase(m.item, pair) in (None, ref.step(self.step).cycle)
+                    version = self.misplaced.versions if same_side else None
+                    return Outcome([self._finding(m.line, self.misplaced.message, version)], m.label)
+            return Outcome([], m.label)
+        fallback_line = None
+        for item in rec.items:
+            named = item.role == ROLE
+            if not named and not self._talks_to_it(item, rec):
+                continue
+            for hit in item.matches:
+                message = self.wrong_by_name.get(hit.target)
+                if message:
+                    return Outcome([self._finding(item.line, message)], item.text)
+            if named and fallback_line is None:
+                fallback_line = item.line
+        return Outcome([self._finding(fallback_line, self.missing)])
+
+    def _talks_to_it(self, item, rec) -> bool:
+        """A message to or from, or a note over, a participant named like the function's home."""
+        if self.participant_words is None or item.header or item.role not in (PLAIN, BOUNDARY):
+            return False
+        return any(a in rec.actors and any(says(self.participant_words, n) for n in rec.actors[a].names)
+                   for a in item.actors)
+
+    def _finding(self, line, message, version=None):
+        return (Finding(FindingKind.NAMED_FUNCTION, self.step, line, "correction", message, version), 1)
+
+    def notes(self):
+        for what, note in (("misplaced", self.misplaced), ("same_line", self.same_line)):
+            yield f"{self.section}.{what}", note.line, note.versions, note.sources
+        for w in self.wrong:
+            yield f"a {self.section}.wrong entry", w.line, None, w.sources

@@ -1,0 +1,34 @@
+"""Spelling near misses and old names of steps: hints (the old names live in each step's `legacy:`)."""
+
+from __future__ import annotations
+
+from drawcheck.grade.checks.base import Drawing, Finding, FindingKind, MessagesCheck, Outcome
+from drawcheck.recognise import BOUNDARY
+
+
+class NamesCheck(MessagesCheck):
+    """Section `names:` (optional): `messages: {typo: ...}`."""
+
+    section = "names"
+    core = True
+    kinds = (FindingKind.NAME,)
+    messages = {"typo": "'{label}' reads as {step}: check the spelling"}
+
+    def grade(self, drawing: Drawing) -> Outcome:
+        ref = drawing.reference
+        out = []
+        seen = set()
+        for item in drawing.recognised.items:
+            if item.role == BOUNDARY or not item.reading.misnamed:
+                continue  # a boundary (an async arrow named after the second phase included) draws no step
+            for hit in item.hits:
+                if hit.how == "exact" or (hit.step, hit.label.lower()) in seen:
+                    continue
+                seen.add((hit.step, hit.label.lower()))
+                if hit.how == "typo":
+                    msg = self.texts["typo"].format(label=hit.label, step=ref.step(hit.step).name)
+                    out.append((Finding(FindingKind.NAME, hit.step, item.line, "hint", msg), 0))
+                elif hit.legacy is not None:
+                    out.append((Finding(FindingKind.NAME, hit.step, item.line, "hint", hit.legacy.message,
+                                        hit.legacy.versions), 0))
+        return Outcome(out)

@@ -1,0 +1,45 @@
+"""Steps drawn in a phase they do not run in: labelled so, or unlabelled on the wrong side of the boundary.
+
+The phases themselves are the YAML's `cycles:` section; this check's own section `phases:` (optional)
+holds `messages: {wrong}`. A step's `wrong_cycle:` note replaces the message for that step.
+"""
+
+from __future__ import annotations
+
+from drawcheck.grade.checks.base import Drawing, Finding, FindingKind, MessagesCheck, Outcome
+
+
+class PhasesCheck(MessagesCheck):
+    section = "phases"
+    core = True
+    kinds = (FindingKind.WRONG_PHASE,)
+    supersedes = (FindingKind.ORDER,)  # one circle per step and line: a step in the wrong phase is not also out of order
+    messages = {"wrong": "{step} runs in the {phase}, not the {drawn}"}
+
+    def grade(self, drawing: Drawing) -> Outcome:
+        ref, rec, layout = drawing.reference, drawing.recognised, drawing.layout
+        boundary = ref.boundary
+        already = boundary.circled(rec, layout) if boundary is not None else set()
+        wrong = [(ref.step(m.step), m, drawn) for m, drawn in layout.labelled_wrong if m.step not in already]
+        facts = ref.plan.facts
+        for m in layout.strays:  # unlabelled: the phase of the side it is drawn on
+            drawn = rec.effective_phase(m.item, boundary.phases)
+            if m.item.phase is None and drawn is not None and drawn not in facts[m.step].fine and m.step not in already:
+                wrong.append((ref.step(m.step), m, drawn))
+        wrong.sort(key=lambda w: w[0].index)
+        out = []
+        for step, m, drawn in wrong:
+            cond = m.item.conditional_line
+            if step.branch and cond is not None and (m.item.phase_line or 0) < cond:
+                continue  # a branch drawn as a branch: the phase label around it came from outside the branch
+            severity = "correction" if step.tier in ("A", "B", "C") else "hint"
+            note = step.wrong_cycle
+            if note:
+                msg, version = note.message, note.versions
+            else:
+                msg = self.texts["wrong"].format(step=step.name, phase=ref.phase_name(step.cycle),
+                                                 drawn=ref.phase_name(drawn))
+                version = None
+            out.append((Finding(FindingKind.WRONG_PHASE, step.id, m.line, severity, msg, version),
+                        1 if severity == "correction" else 0))
+        return Outcome(out)

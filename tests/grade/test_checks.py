@@ -1,0 +1,209 @@
+"""The check interface: a registry keyed by YAML section, checks only where configured, an exercise of
+another shape (many participants, watches, no boundary) from data alone, and `source:` on notes."""
+
+from __future__ import annotations
+
+import gc
+import json
+from pathlib import Path
+
+import pytest
+
+from drawcheck.grade import grade_text, max_edits
+from drawcheck.grade.checks import REGISTRY
+from drawcheck.grade.model import FINDING_KINDS, FindingKind
+from drawcheck.reference import ReferenceError, load_reference, parse_reference, refuse_unsourced, unsourced
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# A throw-away exercise of another shape: messages between several participants, one step a watch.
+ROLLOUT = """\
+exercise: rollout
+title: From apply to running
+product: Orchestra
+cycles:
+  control: {name: control plane, words: [control plane]}
+  node: {name: node agent, words: [node agent]}
+steps:
+  - {id: Submit, cycle: control, tier: A, teach: "sends the object to the front door"}
+  - {id: Admit, cycle: control, tier: A, teach: "checks who may do it"}
+  - {id: Store, cycle: control, tier: A, teach: "writes the object to the store", synonyms: [persist]}
+  - {id: Place, cycle: control, tier: A, teach: "picks a machine"}
+  - {id: Watch, cycle: node, tier: A, teach: "is how the agent learns of its work", synonyms: [watches, list watch]}
+  - {id: Start, cycle: node, tier: A, teach: "starts the process"}
+  - {id: Report, cycle: node, tier: B, teach: "writes the status back"}
+directions:
+  - step: Watch
+    from: [agent]
+    to: [front door]
+    message: "the agent watches the front door; the front door never calls the agent"
+    source: {url: "https://example.org/agent", section: Watch}
+"""
+
+RIGHT = """\
+sequenceDiagram
+    participant C as client
+    participant F as front door
+    participant S as store
+    participant A as agent
+    C->>F: Submit
+    F->>F: Admit
+    F->>S: Store
+    F->>F: Place
+    A->>F: Watch
+    A->>A: Start
+    A->>F: Report
+"""
+
+
+@pytest.fixture
+def rollout(tmp_path):
+    path = tmp_path / "exercise.yml"
+    path.write_text(ROLLOUT, encoding="utf-8")
+    return load_reference(path)
+
+
+def test_the_registry_is_keyed_by_section_and_each_kind_has_one_owner():
+    assert list(REGISTRY) == ["names", "not_steps", "missing", "branches", "order", "boundary", "phases", "reason",
+                              "named_function", "beliefs", "directions"]
+    owners = [k for cls in REGISTRY.values() for k in cls.kinds]
+    assert len(owners) == len(set(owners))
+    assert isinstance(FindingKind.MISSING, str) and FindingKind("cache-function") is FindingKind.NAMED_FUNCTION
+    assert set(FINDING_KINDS) == {k.value for k in FindingKind} - {"direction", "intake"}
+    assert json.dumps({"kind": FindingKind.WRONG_PHASE}) == '{"kind": "wrong-cycle"}'
+    assert f"{FindingKind.ORDER}" == "order" and str(FindingKind.ORDER) == "order"
+
+
+def test_checks_run_only_where_configured(rollout, reference):
+    assert [c.section for c in rollout.checks] == ["names", "missing", "order", "phases", "directions"]
+    assert rollout.boundary is None and rollout.roles == ()
+    assert [c.section for c in reference.checks] == ["names", "not_steps", "missing", "branches", "order", "boundary",
+                                                     "phases", "reason", "named_function", "beliefs"]
+    # the flagship's denominator: 12 required steps without the named one + boundary, phases, reason, function
+    assert max_edits(reference) == sum(1 for s in reference.steps if s.required and s.id != "Assume") + 4
+
+
+def test_an_exercise_of_another_shape_from_data_alone(rollout):
+    r = grade_text(RIGHT, file="ada.mmd", reference=rollout)
+    assert r.status == "correct", [(f.kind, f.message) for f in r.findings]
+    assert r.score == 1.0 and r.boundary is None
+    assert [p.point for p in r.points] == ["Submit", "Admit", "Store", "Place", "Watch", "Start", "Report"]
+
+
+def test_a_watch_drawn_the_wrong_way_round_is_a_correction(rollout):
+    wrong = RIGHT.replace("A->>F: Watch", "F->>A: Watch")
+    r = grade_text(wrong, file="ada.mmd", reference=rollout)
+    assert [(f.kind, f.point, f.line, f.severity) for f in r.findings] == [("direction", "Watch", 10, "correction")]
+    assert "never calls the agent" in r.findings[0].message
+    assert r.score == pytest.approx(1 - 1 / max_edits(rollout))
+    # between participants the rule does not name: the grader cannot tell, so it says nothing
+    unknown = RIGHT.replace("A->>F: Watch", "S->>C: Watch")
+    assert not [f for f in grade_text(unknown, file="x.mmd", reference=rollout).findings if f.kind == "direction"]
+
+
+def test_order_and_missing_work_without_a_boundary(rollout):
+    text = RIGHT.replace("    F->>F: Admit\n", "").replace("A->>A: Start", "A->>A: Start\n    F->>F: Admit")
+    r = grade_text(text, file="x.mmd", reference=rollout)
+    assert ("order", "Admit", 11, "correction") in [(f.kind, f.point, f.line, f.severity) for f in r.findings]
+    r = grade_text(RIGHT.replace("    A->>F: Report\n", ""), file="x.mmd", reference=rollout)
+    assert [(f.kind, f.point, f.message) for f in r.findings] == [
+        ("missing", "Report", "Report is missing: it writes the status back")]
+
+
+def test_message_templates_come_from_the_section(tmp_path):
+    text = ROLLOUT + "missing:\n  messages: {missing: \"{step} fehlt: es {teach}\"}\n"
+    ref = parse_reference(text, file=str(tmp_path / "e.yml"))
+    r = grade_text(RIGHT.replace("    A->>F: Report\n", ""), file="x.mmd", reference=ref)
+    assert r.findings[0].message == "Report fehlt: es writes the status back"
+    with pytest.raises(ReferenceError) as info:
+        parse_reference(ROLLOUT + "missing:\n  messages: {absent: x}\n", file="e.yml")
+    assert "unknown key 'absent'" in info.value.message and info.value.line == ROLLOUT.count("\n") + 2
+
+
+def test_a_directions_rule_names_a_step(tmp_path):
+    text = ROLLOUT.replace("  - step: Watch", "  - step: Peek")
+    with pytest.raises(ReferenceError) as info:
+        parse_reference(text, file="e.yml")
+    assert "'Peek', which is not a step id" in info.value.message
+    assert info.value.line == text.splitlines().index("  - step: Peek") + 1
+
+
+SOURCED = {
+    "{repo: o/r, ref: v1.37.0, path: pkg/a.go, line: 123}": "https://github.com/o/r/blob/v1.37.0/pkg/a.go#L123",
+    "{repo: o/r, ref: v1.37.0, path: pkg/a.go, lines: 120-131}": "https://github.com/o/r/blob/v1.37.0/pkg/a.go#L120-L131",
+    "{repo: o/r, ref: master, commit: " + "a" * 40 + ", path: x.go, line: 1}": "https://github.com/o/r/blob/" + "a" * 40 + "/x.go#L1",
+    "{kep: 624, section: Binding cycle}": "https://example.org/keps/624-framework",
+    "{pr: 24197}": "https://github.com/o/r/pull/24197",
+    "{pr: 70227, repo: other/repo}": "https://github.com/other/repo/pull/70227",
+    '{url: "https://example.org/docs/", section: Bind}': "https://example.org/docs/",
+}
+WITH_NOTE = """\
+exercise: tiny
+title: Tiny
+sources: {repo: o/r, keps: {624: "https://example.org/keps/624-framework"}}
+cycles:
+  first: {name: first phase, words: [first phase]}
+steps:
+  - id: Alpha
+    cycle: first
+    tier: A
+    legacy:
+      - name: alef
+        message: old name
+        versions: v1
+        source: SOURCE
+  - id: Beta
+    cycle: first
+    tier: A
+    wrong_cycle: {message: m, versions: v2}
+"""
+
+
+@pytest.mark.parametrize("written,url", SOURCED.items())
+def test_each_source_form_maps_to_its_url(written, url):
+    ref = parse_reference(WITH_NOTE.replace("SOURCE", written), file="e.yml")
+    (source,) = ref.step("Alpha").legacy[0].sources
+    assert source.url == url and source.line == 14
+
+
+@pytest.mark.parametrize("written,expect", [
+    ("{pr: 0}", "above 0"), ("{repo: o/r, ref: v1.37.0, path: a.go}", "exactly one of"),
+    ("{repo: o/r, ref: latest, path: a.go, line: 1}", "must be a tag"), ("{kep: 9}", "KEP 9 is not listed"),
+    ('{url: "http://x"}', "https://"), ("{repo: o/r, ref: v1.0.0, path: ../a.go, line: 1}", "inside the repository"),
+    ("{pr: 1, colour: red}", "unknown key 'colour'"), ("{repo: o/r, ref: v1.0.0, path: a, lines: 9-3}", "first line first"),
+])
+def test_a_bad_source_is_refused_at_its_line(written, expect):
+    with pytest.raises(ReferenceError) as info:
+        parse_reference(WITH_NOTE.replace("SOURCE", written), file="e.yml")
+    assert expect in info.value.message and info.value.line == 14
+
+
+def test_sources_are_required_only_behind_the_flag(tmp_path):
+    text = WITH_NOTE.replace("        source: SOURCE\n", "")
+    ref = parse_reference(text, file="e.yml")  # accepted today
+    assert [line for _, line in unsourced(ref)] == [11, 17]
+    with pytest.raises(ReferenceError) as info:
+        parse_reference(text, file="e.yml", require_sources=True)
+    assert info.value.line == 11 and "needs `source:`" in info.value.message and "1 more" in info.value.message
+    sourced = text.replace("        versions: v1\n", "        versions: v1\n        source: {pr: 1}\n").replace(
+        "{message: m, versions: v2}", "{message: m, versions: v2, source: {pr: 2}}")
+    refuse_unsourced(parse_reference(sourced, file="e.yml"))  # nothing missing: no error
+
+
+def test_the_flagship_data_loads_with_its_sources():
+    ref = load_reference(ROOT / "reference" / "two-cycles" / "exercise.yml")
+    for _, _, _, sources in ref.all_notes():
+        assert all(s.url.startswith("https://") for s in sources)
+
+
+def test_grading_leaves_no_reference_cycles(reference):
+    """Every object made while grading is freed at once (frozen dataclasses, no memo tables)."""
+    texts = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "answers").glob("*.mmd"))][:30]
+    gc.collect()
+    gc.disable()
+    try:
+        for text in texts:
+            grade_text(text, file="x.mmd", reference=reference)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
