@@ -18,8 +18,9 @@ EXERCISES = sorted((ROOT / "reference").glob("*/exercise.yml")) + [ROOT / "tests
 DOMAIN_WORDS = ("kubernetes", "goroutine", "scheduler", "kubelet", "kubectl", "etcd", "apiserver", "go statement",
                 "pod", "pods", "cri", "cni")
 FOLDERS = sorted({p.relative_to(PACKAGE).parts[0] for p in PACKAGE.rglob("*.py")})  # every module, render/ included
-# Exercise words that are also the engine's own: a drawing's Score, Python's errors, Material's `!!! failure`.
-ENGINE_WORDS = {"Score", "error", "failure"}
+# Exercise words that are also the engine's own: a drawing's Score, Python's errors, Material's `!!! failure`,
+# a request and a status (an HTTP request, a result's status).
+ENGINE_WORDS = {"Score", "error", "failure", "request", "status"}
 
 
 def _words(path: Path) -> tuple[set[str], set[str]]:

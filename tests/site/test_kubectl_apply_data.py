@@ -147,7 +147,7 @@ def test_the_rest_loads_with_todays_loader(data):
     text = yaml.safe_dump(strip_additions(data), allow_unicode=True, sort_keys=False)
     ref = parse_reference(text, file=str(YML))
     assert [s.id for s in ref.steps] == [s["id"] for s in data["steps"]]
-    assert ref.boundary is None and ref.cache_function is None  # no goroutine boundary in this exercise
+    assert ref.check("boundary") is None and ref.check("named_function") is None  # no goroutine boundary in this exercise
     assert set(ref.explanations) == {"watches", "etcd", "cri"}
     assert ref.reference_diagram == (EXERCISE / "reference.mmd").read_text(encoding="utf-8")
     required = {s.id for s in ref.steps if s.required}
@@ -266,7 +266,7 @@ def test_reference_is_in_the_step_order(data):
     drawn = messages(diagram)
     lines = []
     for step in data["steps"]:
-        if step["tier"] not in ("A", "B") or step["cycle"] == "before":
+        if step["tier"] not in ("A", "B") or step["cycle"] == "watching":
             continue
         names = step_names(step, shared=False)
         lines.append(min(m.line for m in drawn if any(n in compact(m.text) for n in names)

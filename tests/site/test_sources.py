@@ -37,7 +37,7 @@ def source_forms(value) -> list[dict]:
 
 
 def check_source(value, where: str) -> list[str]:
-    """What is wrong with one `source:` value (shared format, /work/wt/SOURCES.md); [] when it is right."""
+    """What is wrong with one `source:` value (the format docs/grading.md describes); [] when it is right."""
     problems = []
     forms = source_forms(value)
     if not forms:
@@ -85,7 +85,7 @@ def sourced_items(data: dict) -> list[tuple[str, dict]]:
     for i, older in enumerate(data["boundary"].get("older", [])):
         out.append((f"boundary.older[{i}]", older))
     for key in ("misplaced", "same_line"):
-        out.append((f"cache_function.{key}", data["cache_function"][key]))
+        out.append((f"named_function.{key}", data["named_function"][key]))
     for i, belief in enumerate(data.get("beliefs", [])):
         if "versions" in belief:
             out.append((f"beliefs[{i}]", belief))

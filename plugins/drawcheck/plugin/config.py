@@ -20,7 +20,7 @@ class DrawcheckConfig(base.Config):
     exercises = ExercisesOption()
     """The site's exercises, the flagship first; each entry `{id, reference, answers_dir, feedback_dir, title}`
     (see `drawcheck.plugin.exercises.ExerciseConfig`), e.g.
-    `- {id: kubectl-apply, reference: reference/kubectl-apply}`.
+    `- {id: my-exercise, reference: reference/my-exercise}`.
 
     Answers go in `answers/<id>/<handle>.mmd` and pages in `feedback/<id>/`; the first exercise also grades
     the flat `answers/<handle>.mmd` files and keeps its pages in `feedback/`. Empty: one exercise, `reference`.

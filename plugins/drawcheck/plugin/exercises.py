@@ -31,12 +31,12 @@ class ExerciseConfig(base.Config):
     """One entry of `exercises:`."""
 
     id = c.Type(str)
-    """Required. The exercise's short name, e.g. `kubectl-apply`: its answers folder is `answers/<id>/` and its
+    """Required. The exercise's short name, e.g. `my-exercise`: its answers folder is `answers/<id>/` and its
     pages `feedback/<id>/` unless set below. Lower-case letters, digits and hyphens."""
 
     reference = c.Type(str)
     """Required. The exercise's reference data, relative to mkdocs.yml: its folder (which holds `exercise.yml`),
-    e.g. `reference/kubectl-apply`, or the exercise YAML itself."""
+    e.g. `reference/my-exercise`, or the exercise YAML itself."""
 
     answers_dir = c.Optional(c.Type(str))
     """Folder of this exercise's submissions (`<handle>.mmd`), relative to mkdocs.yml. Default: `answers/<id>`
@@ -62,11 +62,11 @@ class ExercisesOption(c.ListOfItems):
             for index, entry in enumerate(value):
                 if not isinstance(entry, dict):
                     raise ValidationError(f"{self._where(index)}: each exercise is a mapping, e.g. "
-                                          "`- {id: kubectl-apply, reference: reference/kubectl-apply}`")
+                                          "`- {id: my-exercise, reference: reference/my-exercise}`")
                 for key in ("id", "reference"):
                     if entry.get(key) is None:
                         raise ValidationError(f"{self._where(index)}: exercise {index + 1}: `{key}:` is missing; "
-                                              "e.g. `- {id: kubectl-apply, reference: reference/kubectl-apply}`")
+                                              "e.g. `- {id: my-exercise, reference: reference/my-exercise}`")
                 try:
                     self.option_type.run_validation(entry)
                 except ValidationError as exc:
@@ -163,10 +163,10 @@ def _resolve_one(entry, index: int, options, config_dir: str, config_file: str |
     ident = entry.id
     if not ident:
         raise _fail(config_file, index, None, "`id:` is missing; give each exercise a short name, "
-                                              "e.g. `- {id: kubectl-apply, reference: reference/kubectl-apply}`")
+                                              "e.g. `- {id: my-exercise, reference: reference/my-exercise}`")
     if not EXERCISE_ID.fullmatch(ident):
         raise _fail(config_file, index, "id", f"id {ident!r} must be lower-case letters, digits and hyphens, "
-                                              "e.g. `kubectl-apply` (it becomes a folder and a web address)")
+                                              "e.g. `my-exercise` (it becomes a folder and a web address)")
     if not entry.reference:
         raise _fail(config_file, index, None, f"`reference:` is missing; e.g. `reference: reference/{ident}`")
     for option, rel in (("reference", entry.reference), ("answers_dir", entry.answers_dir)):

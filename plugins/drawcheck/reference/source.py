@@ -1,4 +1,4 @@
-"""Where a fact in the reference data comes from: one `source:` mapping, as /work/wt/SOURCES.md describes.
+"""Where a fact in the reference data comes from: one `source:` mapping, as docs/grading.md describes.
 
 Forms (exactly one per mapping):
   {repo, ref, path, line | lines, commit?}   a line or range in a repository
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 _REPO = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*/[A-Za-z0-9_.-]+$")
 _LINES = re.compile(r"^([1-9][0-9]*)-([1-9][0-9]*)$")
 _COMMIT = re.compile(r"^[0-9a-f]{40}$")
-_REF = re.compile(r"^(?:v[0-9]+(?:\.[0-9]+){1,2}(?:-[A-Za-z0-9.]+)?|master|main)$")
+_REF = re.compile(r"^(?:v[0-9]+(?:\.[0-9]+){1,2}(?:-[A-Za-z0-9.]+)?|master|main|[0-9a-f]{40})$")  # tag, branch, commit
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +100,8 @@ def _source(r, node, where: str, defaults: SourceDefaults) -> Source:
         return Source("kep", line, kep=kep, page=defaults.keps[kep], section=_optional(r, m, "section", where))
     ref = r.string(m["ref"], f"{where}.ref")
     if not _REF.match(ref):
-        r.fail(m["ref"], f"{where}.ref must be a tag such as v1.37.0, or master with `commit:`; got {ref!r}")
+        r.fail(m["ref"], f"{where}.ref must be a tag such as v1.37.0, a 40-digit commit, or master with `commit:`; "
+               f"got {ref!r}")
     commit = None
     if "commit" in m:
         commit = r.string(m["commit"], f"{where}.commit")

@@ -38,8 +38,9 @@ class BoundaryCheck(Check):
         "true_boundary": "the boundary is here",
     }
 
-    def __init__(self, *, after, phases, markers, starts, missing, early, late, older, texts, line):
+    def __init__(self, *, after, phases, markers, starts, missing, early, late, older, texts, line, sources=()):
         self.after = after  # the last step before the boundary
+        self.sources = sources  # where the code shows the boundary
         self.phases = phases  # (phase before, phase after)
         self.markers = markers
         self.starts = starts
@@ -55,7 +56,7 @@ class BoundaryCheck(Check):
     @classmethod
     def load(cls, r, node, core):
         m = r.mapping(node, "boundary", ("after", "cycles", "markers", "missing", "early", "late"),
-                      ("older", "starts", "unmarked", "true_boundary"))
+                      ("older", "starts", "unmarked", "true_boundary", "source"))
         pair = r.seq(m["cycles"], "boundary.cycles")
         if len(pair) != 2:
             r.fail(m["cycles"], "boundary.cycles must list exactly two phase ids: [the one before, the one after]")
@@ -74,6 +75,7 @@ class BoundaryCheck(Check):
             starts=r.strings(m["starts"], "boundary.starts") if "starts" in m else (),
             missing=r.string(m["missing"], "boundary.missing"), early=r.string(m["early"], "boundary.early"),
             late=r.string(m["late"], "boundary.late"), older=tuple(older), texts=texts, line=node.start_mark.line + 1,
+            sources=r.source(m, "boundary"),
         )
 
     def prepare(self, ref) -> None:
