@@ -15,7 +15,7 @@ from drawcheck.plugin.build_report import BuildReport
 from drawcheck.plugin.config import DrawcheckConfig
 from drawcheck.plugin.exercise_manager import ONLY_VARIABLE, ExerciseManager
 from drawcheck.plugin.exercises import Exercise, exercise_line, reserved_page_names, resolve_exercises
-from drawcheck.plugin.options import check_options, option_line
+from drawcheck.plugin.options import check_options, docs_link, option_line
 
 log = logging.getLogger("mkdocs.plugins.drawcheck")
 
@@ -57,6 +57,9 @@ class DrawcheckPlugin(BasePlugin[DrawcheckConfig]):
         mermaid.configure_mermaid2(config, source)
 
         check_options(self.config, config_dir, config.config_file_path)
+        problem = docs_link(config_dir, config.docs_dir)
+        if problem:
+            raise PluginError(f"drawcheck: {problem}")
         exercises = resolve_exercises(self.config, config_dir, config.config_file_path)
         self.exercises = [self._manager(e, exercises, config_dir, config.config_file_path) for e in exercises]
         self.report = BuildReport(

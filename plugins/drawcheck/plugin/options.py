@@ -50,6 +50,20 @@ def link_inside(config_dir: str, folder: str) -> str | None:
     return None
 
 
+def docs_link(config_dir: str, docs_dir: str) -> str | None:
+    """Why the site must not be built from `docs_dir`: a symbolic link inside it.
+
+    MkDocs follows links while it lists docs_dir, so one link to `/` would walk (and publish) the whole machine;
+    this look does not follow them."""
+    for here, dirs, names in os.walk(docs_dir):
+        for name in sorted(dirs + names):
+            if os.path.islink(os.path.join(here, name)):
+                rel = os.path.relpath(os.path.join(here, name), config_dir).replace(os.sep, "/")
+                return (f"{rel} is a symbolic link; the site publishes real files only: replace the link "
+                        "with the file itself, or remove it")
+    return None
+
+
 def _fail(config_file: str | None, option: str, message: str) -> PluginError:
     where = f"{config_file or 'mkdocs.yml'}:{option_line(config_file, option)}"
     return PluginError(f"drawcheck: {where}: option `{option}`: {message}")
