@@ -9,7 +9,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
 
-from drawcheck.plugin import mermaid
+from drawcheck.plugin import mermaid, search
 from drawcheck.plugin.build_report import BuildReport
 from drawcheck.plugin.config import DrawcheckConfig
 from drawcheck.plugin.options import check_options, option_line
@@ -76,6 +76,11 @@ class DrawcheckPlugin(BasePlugin[DrawcheckConfig]):
             server.watch(os.path.dirname(os.path.join(os.path.dirname(config.config_file_path or "."),
                                                       self.config.reference)))
         return server
+
+    def on_page_markdown(self, markdown, *, page, config, files):
+        if self.pages is not None:
+            search.exclude_feedback_from_search(page, self.pages.feedback_dir, self.pages.overview_uri)
+        return markdown
 
     @event_priority(-100)  # after mkdocs-mermaid2 has added the Mermaid script tag
     def on_post_page(self, output, *, page, config):
