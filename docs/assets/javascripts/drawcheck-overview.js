@@ -6,7 +6,7 @@
   "use strict";
   var script = document.currentScript;
   var base = script ? script.src.replace(/javascripts\/drawcheck-overview\.js(\?.*)?$/, "") : "";
-  var STATUS_COLUMN = 1, KINDS_COLUMN = 2, SCORE_COLUMN = 3;
+  var STATUS_COLUMN = 1, KINDS_COLUMN = 2;
 
   function load(src, done) {
     var tag = document.createElement("script");
@@ -92,7 +92,8 @@
       searchable: true,
       sortable: true,
       searchMethod: searchMethod,
-      columns: [{ select: SCORE_COLUMN, type: "number" }],
+      // cells sort as text with numeric collation: "9 %" < "81 %" < "100 %", "—" (not graded) first
+      numeric: true,
       labels: {
         placeholder: "learner, step, status…",
         searchLabel: "Search the table",
