@@ -8,6 +8,7 @@ Builds two copies of the site, each in a fresh child process (peak RSS = that ch
 - plain:     the same Markdown drawcheck generated, written out as ordinary pages in docs/, with the
              drawcheck plugin disabled; the difference is drawcheck's share.
 
+Sizes: the whole built site, its HTML pages, and search/search_index.json, in MB (2**20 bytes).
 Times are CPU seconds of the child (process_time: the build is single-threaded, and CPU time is not
 inflated by other work on a shared machine); wall-clock seconds are reported too.
 Inside each child the hooks of drawcheck and mkdocs-mermaid2 are timed as well (mermaid2's on_post_page
@@ -151,7 +152,18 @@ def run_child(site: Path, mode: str) -> dict:
             raise SystemExit(f"{mode} build failed ({proc.returncode}) in {site}:\n{tail}")
     data = json.loads(out.strip().splitlines()[-1])
     data["maxrss_mb"] = usage.ru_maxrss / 1024
+    data.update(site_size(site / "site"))
     return data
+
+
+def site_size(site: Path) -> dict:
+    """Megabytes of the built site (every file), of its search index, and of its HTML pages."""
+    total = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
+    html = sum(p.stat().st_size for p in site.rglob("*.html"))
+    index = site / "search" / "search_index.json"
+    mb = 1024 * 1024
+    return {"site_mb": total / mb, "html_mb": html / mb,
+            "search_index_mb": index.stat().st_size / mb if index.exists() else 0.0}
 
 
 def main(argv=None) -> int:
@@ -189,6 +201,9 @@ def main(argv=None) -> int:
         "build_wall_s": {"drawcheck": round(median("drawcheck", "wall"), 2), "plain": round(median("plain", "wall"), 2)},
         "peak_rss_mb": {"drawcheck": round(median("drawcheck", "maxrss_mb"), 1),
                         "plain": round(median("plain", "maxrss_mb"), 1)},
+        "site_mb": {mode: round(median(mode, "site_mb"), 1) for mode in runs},
+        "html_mb": {mode: round(median(mode, "html_mb"), 1) for mode in runs},
+        "search_index_mb": {mode: round(median(mode, "search_index_mb"), 2) for mode in runs},
         "drawcheck_share_by_difference": round((full - bare) / full, 3),
         "drawcheck_hooks_s": round(own, 2),
         "drawcheck_share_by_hook_time": round(own / full, 3),

@@ -10,7 +10,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
 
 from drawcheck.intake import HANDLE_PATTERN
-from drawcheck.plugin import mermaid
+from drawcheck.plugin import mermaid, search
 from drawcheck.plugin.build_report import BuildReport
 from drawcheck.plugin.config import DrawcheckConfig
 from drawcheck.plugin.exercise_manager import ONLY_VARIABLE, ExerciseManager
@@ -98,6 +98,13 @@ class DrawcheckPlugin(BasePlugin[DrawcheckConfig]):
                 if os.path.isdir(path):
                     server.watch(path)
         return server
+
+    def on_page_markdown(self, markdown, *, page, config, files):
+        overviews = {manager.pages.overview_uri for manager in self.exercises or []}
+        for manager in self.exercises or []:
+            if page.file.src_uri not in overviews:  # another exercise's overview may sit inside the flagship's folder
+                search.exclude_feedback_from_search(page, manager.pages.feedback_dir, manager.pages.overview_uri)
+        return markdown
 
     @event_priority(-100)  # after mkdocs-mermaid2 has added the Mermaid script tag
     def on_post_page(self, output, *, page, config):
