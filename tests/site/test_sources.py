@@ -228,14 +228,7 @@ class Links(HTMLParser):
             self.in_table -= 1
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("site") / "site"
-    cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(ROOT / "mkdocs.yml"), "-d", str(out)]
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "GITHUB_ACTIONS": ""}
-    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env, timeout=600)
-    assert done.returncode == 0, f"mkdocs build --strict failed:\n{(done.stdout + done.stderr)[-6000:]}"
-    return out
+# `site`: the repository's own site, built once (tests/site/conftest.py).
 
 
 def test_the_built_table_page_links_every_source(site):
