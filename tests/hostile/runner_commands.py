@@ -49,18 +49,24 @@ def parse_v2(message: str, registered) -> Command | None:
     end = message.find("::", 2)
     if end < 0:
         return None
-    info = message[2:end]
+    return _command(message[2:end], message[end + 2:], registered, props=(lambda p: p.strip().split(","), _PROPERTY),
+                    data_escapes=_DATA)
+
+
+def _command(info: str, data: str, registered, *, props, data_escapes) -> Command | None:
+    """A command from its `name k=v...` part and its data, as both of the runner's parsers build it."""
+    split, prop_escapes = props
     space = info.find(" ")
     name = info if space < 0 else info[:space]
     if name.lower() not in registered:
         return None
     command = Command(0, name)
     if space > 0:
-        for prop in (p for p in info[space + 1:].strip().split(",") if p):
+        for prop in (p for p in split(info[space + 1:]) if p):
             pair = [x for x in prop.split("=", 1) if x]
             if len(pair) == 2:
-                command.properties[pair[0].lower()] = _unescape(pair[1], _PROPERTY)
-    command.data = _unescape(message[end + 2:], _DATA)
+                command.properties[pair[0].lower()] = _unescape(pair[1], prop_escapes)
+    command.data = _unescape(data, data_escapes)
     return command
 
 
@@ -73,19 +79,8 @@ def parse_legacy(message: str, registered) -> Command | None:
     rb = message.find("]", prefix)
     if rb < 0:
         return None
-    info = message[prefix + 3:rb]
-    space = info.find(" ")
-    name = info if space < 0 else info[:space]
-    if name.lower() not in registered:
-        return None
-    command = Command(0, name)
-    if space > 0:
-        for prop in (p for p in info[space + 1:].split(";") if p):
-            pair = [x for x in prop.split("=", 1) if x]
-            if len(pair) == 2:
-                command.properties[pair[0].lower()] = _unescape(pair[1], _LEGACY)
-    command.data = _unescape(message[rb + 1:], _LEGACY)
-    return command
+    return _command(message[prefix + 3:rb], message[rb + 1:], registered, props=(lambda p: p.split(";"), _LEGACY),
+                    data_escapes=_LEGACY)
 
 
 def replay(log: str) -> list[Command]:
