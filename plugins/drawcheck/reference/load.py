@@ -26,7 +26,7 @@ STEP_KEYS = (
 FEEDBACK_KEYS = ("correct", "assumed_example")
 
 
-def load_reference(path: str | os.PathLike, *, require_sources: bool = False) -> Reference:
+def load_reference(path: str | os.PathLike, *, require_sources: bool = True) -> Reference:
     """Read, validate and return the exercise at `path`; raise ReferenceError with file:line on any problem.
 
     `require_sources`: refuse a version note or legacy name that has no `source:` (see `unsourced`)."""
@@ -41,7 +41,7 @@ def load_reference(path: str | os.PathLike, *, require_sources: bool = False) ->
     return parse_reference(text, file=path, require_sources=require_sources)
 
 
-def parse_reference(text: str, *, file: str, require_sources: bool = False) -> Reference:
+def parse_reference(text: str, *, file: str, require_sources: bool = True) -> Reference:
     """Validate reference YAML text; relative files are resolved next to `file`."""
     # imported here: the checks read the reference's model, and grade imports this package
     from drawcheck.grade.checks import REGISTRY, Core
