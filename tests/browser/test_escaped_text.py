@@ -17,7 +17,8 @@ from browserkit import (
     wait_for_diagrams, watched_page,
 )
 
-from drawcheck.safety import html_text, log_text, mermaid_text
+from drawcheck import safety
+from drawcheck.safety import html_text, mermaid_text
 
 pytestmark = pytest.mark.browser
 
@@ -59,7 +60,8 @@ def payloads() -> list[str]:
 
 
 def visible(s: str) -> str:
-    return " ".join(log_text(s, max_chars=None).split())
+    """What a reader sees of `s`: one line, invisible characters gone (runner commands are a log's concern)."""
+    return " ".join(safety._flatten(s).split())
 
 
 def escaped_page(cases: list[str]) -> str:
