@@ -45,16 +45,6 @@ LANGUAGES = ("zh", "ja", "ko", "es", "de", "fr")
 
 # What the current grader gets wrong, by drawing (the work list of #13 phase 2). Strict xfails.
 KNOWN_WRONG: dict[str, str] = {
-    # invalid input is graded from its misparse
-    "other-flowchart": "a flowchart gets 'not a sequence diagram' plus missing/reason/cache/cycles corrections",
-    "other-graph-lr": "a graph gets 'not a sequence diagram' plus missing/reason/cache/cycles corrections",
-    "syntax-bad-arrow": "graded from the misparse: missing-step hints besides the syntax error",
-    "syntax-broken-note": "graded from the misparse: missing-step hints besides the syntax error",
-    "syntax-else-outside-block": "graded from the misparse: order/reason/cache corrections and hints besides the errors",
-    "syntax-semicolon-in-reason": "graded from the misparse: the cut reason is a reason correction",
-    "syntax-stray-end": "graded from the misparse: missing Unreserve and hints besides the syntax error",
-    "syntax-two-errors": "graded from the misparse: a reason correction and missing steps besides the errors",
-    "syntax-unclosed-alt": "graded from the misparse: missing Unreserve and hints besides the syntax error",
     # step names read from inside identifiers or from participant names
     "ok-real-identifiers": "VolumeBinding.Filter() read as Bind (wrong cycle); spelling hints on filteredNodes, "
                            "selectedNode, assumedPod(s)",

@@ -61,6 +61,10 @@ def grade_diagram(diagram: Diagram, text: str, *, file: str, reference: Referenc
     if _find_unsafe is not None:
         for item in _find_unsafe(diagram, text):
             scored.append((Finding(FindingKind.UNSAFE, None, item.line, "correction", item.what), 0))
+    if diagram.errors:
+        # what a misparse would say about the steps is not the learner's drawing: the errors and nothing else
+        findings = sorted((f for f, _ in scored), key=lambda f: (f.line is None, f.line or 0, f.kind.rank))
+        return Result(file=file, status="invalid", score=0.0, findings=findings)
 
     rec = recognise(diagram, reference)
     layout = lay_out(rec, reference, reference.plan)
@@ -80,7 +84,7 @@ def grade_diagram(diagram: Diagram, text: str, *, file: str, reference: Referenc
     # by line (none last), then kind, then the order the checks found them in
     order = sorted(range(len(scored)), key=lambda i: (scored[i][0].line is None, scored[i][0].line or 0,
                                                       scored[i][0].kind.rank, i))
-    status = "invalid" if diagram.errors else "corrections" if corrections else "correct"
+    status = "corrections" if corrections else "correct"
     return Result(
         file=file, status=status, score=max(0.0, 1.0 - edits / max_edits(reference)), points=layout.points,
         boundary=layout.placement, findings=[scored[i][0] for i in order], reason=said.get("reason"),
