@@ -58,8 +58,6 @@ KNOWN_WRONG: dict[str, str] = {
                                  "missing NormalizeScore",
     # cycle marks
     "ok-par-three-branches": "pod-1's PostBind in a par beside pod-2's binding gets an order correction",
-    "ok-box-groups-queue-note": "a queue mention in a top note is taken as a cycle mark: wrong-cycle 'not the "
-                                "scheduling queue' on every step",
     "bad-par-permit-no-go": "a par with Permit beside the binding goroutine is not read as the boundary drawn "
                             "before Permit",
     # other languages (cycle words and reason prefixes are English only)
@@ -69,8 +67,6 @@ KNOWN_WRONG: dict[str, str] = {
     "ok-ja-translated-names": "katakana step names (プレフィルター …) and reason not read: every step missing",
     "ok-ko-rect": "Korean reason (이유:) not found: reason correction",
     "ok-es-participants": "Spanish reason (razón:) not found: reason correction",
-    "ok-de-rect-sections": "German reason (Grund:) and cycle label (Binding-Zyklus) not read: reason and "
-                           "wrong-cycle corrections",
     "bad-de-go-before-permit": "German reason and Binding-Zyklus header not read: extra reason and wrong-cycle "
                                "corrections",
     "bad-es-missing-normalize": "Spanish reason not found: extra reason correction",

@@ -208,7 +208,7 @@ def read_text(ref: Reference, text: str) -> Reading:
         hits.append(Hit(m.target, label, m.start, m.how, m.legacy))
         for other in m.legacy.also if m.legacy else ():
             hits.append(Hit(other, label, m.start))  # an old name that covers several of today's steps draws them all
-    header = _header_phase(matches) if role is None or role.headers else None
+    header = _header_phase(text, matches) if role is None or role.headers else None
     return Reading(
         matches=matches, role=role.name if role else PLAIN, hits=tuple(hits), header=header,
         header_as_message=header if header and not hits else None, inline=_inline_phase(matches),
@@ -216,13 +216,21 @@ def read_text(ref: Reference, text: str) -> Reading:
     )
 
 
-def _header_phase(matches) -> str | None:
-    """A text announces a phase when a phase word comes before any step name in it."""
+HEADER_LEAD_WORDS = 3  # "--- scheduling cycle", "Phase 1: binding cycle", "start of the binding cycle"
+_WORD = re.compile(r"\w+")
+
+
+def _header_phase(text: str, matches) -> str | None:
+    """A text announces a phase when it is a label: a phase word before any step name, written at its
+    start (after at most a few words) or as its last words. A sentence that names a phase in passing
+    ("the pod was popped from the scheduling queue (activeQ)") announces nothing."""
     for m in matches:
         if m.kind == "step":
             return None
         if m.kind == "cycle":
-            return m.target
+            lead = len(_WORD.findall(text[:m.start]))
+            ends = _WORD.search(text, m.end) is None
+            return m.target if lead <= HEADER_LEAD_WORDS or ends else None
     return None
 
 
