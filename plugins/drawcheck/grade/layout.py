@@ -67,6 +67,37 @@ class Layout:
     labelled_wrong: list[tuple[Mention, str]]  # steps labelled with a phase they do not run in
 
 
+def drawn_order(rec: Recognised, facts: dict[str, StepFacts]) -> list[Mention]:
+    """The drawn steps (`first`) in the order the drawing says they run: source order, except that the
+    branches of a `par` run side by side, so their steps are interleaved by reference position (each
+    branch keeps its own order)."""
+    out: list[Mention] = []
+    group: list[Mention] = []
+    for m in rec.first.values():
+        if group and m.item.in_par != group[0].item.in_par:
+            out += _interleave(group, facts)
+            group = []
+        if m.item.in_par is None:
+            out.append(m)
+        else:
+            group.append(m)
+    return out + _interleave(group, facts)
+
+
+def _interleave(group: list[Mention], facts: dict[str, StepFacts]) -> list[Mention]:
+    branches: dict[int | None, list[Mention]] = {}
+    for m in group:
+        branches.setdefault(m.item.par_branch, []).append(m)
+    heads = [b for b in branches.values()]
+    out = []
+    while heads:
+        # the branch whose next step comes first in the reference (steps off the main path go at once)
+        pick = min(heads, key=lambda b: facts[b[0].step].position)
+        out.append(pick.pop(0))
+        heads = [b for b in heads if b]
+    return out
+
+
 def lay_out(rec: Recognised, ref: Reference, the_plan: Plan) -> Layout:
     facts = the_plan.facts
     found = rec.boundary
@@ -77,12 +108,13 @@ def lay_out(rec: Recognised, ref: Reference, the_plan: Plan) -> Layout:
     before_phase, after_phase = ref.boundary.phases if found is not None else (None, None)
     before = after = None
     wrong_sides = False
+    for m in drawn_order(rec, facts):
+        if facts[m.step].position >= 0:
+            if facts[m.step].position < last:
+                in_order = False
+            last = facts[m.step].position
     for m in rec.first.values():
         f = facts[m.step]
-        if f.position >= 0:
-            if f.position < last:
-                in_order = False
-            last = f.position
         phase = m.item.phase
         if phase is not None and phase not in f.fine:
             labelled_wrong.append((m, phase))

@@ -23,6 +23,7 @@ from drawcheck.reference.model import LegacyName, Reference
 CONDITIONAL_BLOCKS = ("alt", "opt", "break")
 NESTING_BLOCKS = frozenset((*CONDITIONAL_BLOCKS, "critical", "par"))  # blocks that change the context
 ASYNC_ARROWS = ("-)", "--)")
+TOP_LEVEL = (False, None, None, None)  # the walk's context outside every block (see `_context`)
 PLAIN = "plain"  # the role of a text that plays none of the checks' roles
 BOUNDARY = "boundary"  # the role of a boundary marker (engine concept: the split between two phases)
 
@@ -85,6 +86,7 @@ class Item:
     conditional: bool = False  # inside alt/opt/break or an option of critical
     conditional_line: int | None = None  # line of the innermost conditional block or branch
     in_par: int | None = None  # line of the enclosing par block
+    par_branch: int | None = None  # line of the branch of that par it is drawn in (branches run side by side)
     source: str | None = None  # a message's participants
     target: str | None = None
     actors: tuple[str, ...] = ()  # the participants it is drawn between or over
@@ -248,7 +250,7 @@ def _inline_phase(matches) -> str | None:
 def recognise(diagram: Diagram, ref: Reference) -> Recognised:
     """Everything the learner drew, in source order, with phases and the boundary."""
     walk = _Walk(ref, _actors(diagram, ref))
-    walk.visit(diagram.statements, None, None, (False, None, None), None)
+    walk.visit(diagram.statements, None, None, TOP_LEVEL, None)
     first = walk.first
     late = [m for m in walk.late if m.step not in first]
     if late:  # notes and labels draw a step only where no message does
@@ -337,11 +339,11 @@ class _Walk:
                 named = [s.source] if is_message else actors
                 phase = next((self.actors[a].phase for a in named if a in self.actors and self.actors[a].phase), None)
                 phase_line = s.line if phase else None
-            conditional, conditional_line, in_par = context
+            conditional, conditional_line, in_par, par_branch = context
             item = Item(
                 index=len(self.items), line=s.line, text=text, kind="message" if is_message else "note",
                 reading=reading, role=role, header=header, phase=phase, phase_line=phase_line,
-                conditional=conditional, conditional_line=conditional_line, in_par=in_par,
+                conditional=conditional, conditional_line=conditional_line, in_par=in_par, par_branch=par_branch,
                 source=s.source if is_message else None, target=s.target if is_message else None,
                 actors=actors, async_arrow=async_arrow,
             )
@@ -355,7 +357,7 @@ class _Walk:
 
     def visit_block(self, block: Block, current: str | None, current_line: int | None, context) -> None:
         """Each branch of a block: its label is an item; a phase it names labels what is inside."""
-        if block.kind == "rect" and context == (False, None, None):
+        if block.kind == "rect" and context == TOP_LEVEL:
             self.rect_starts.append((len(self.items), block.line))
         for branch in block.branches:
             inner = _context(context, block, branch) if block.kind in NESTING_BLOCKS else context
@@ -367,7 +369,7 @@ class _Walk:
                 item = Item(
                     index=len(self.items), line=branch.line, text=branch.label, kind="label", reading=reading,
                     role=reading.role, header=own, phase=phase, phase_line=phase_line, conditional=inner[0],
-                    conditional_line=inner[1], in_par=inner[2],
+                    conditional_line=inner[1], in_par=inner[2], par_branch=inner[3],
                 )
                 self.items.append(item)
                 self.add(item, reading.hits, late=True)
@@ -397,15 +399,16 @@ class _Walk:
 
 
 def _context(parent: tuple, block: Block, branch) -> tuple:
-    """(conditional, line of the innermost conditional, line of the par block) inside `branch`."""
-    conditional, conditional_line, in_par = parent
+    """(conditional, line of the innermost conditional, line of the outermost par block, line of its branch)
+    inside `branch`."""
+    conditional, conditional_line, in_par, par_branch = parent
     if block.kind in CONDITIONAL_BLOCKS or block.kind == "critical":
         conditional_line = branch.line
         if block.kind != "critical" or branch is not block.branches[0]:
             conditional = True
     if block.kind == "par" and in_par is None:
-        in_par = block.line
-    return (conditional, conditional_line, in_par)
+        in_par, par_branch = block.line, branch.line
+    return (conditional, conditional_line, in_par, par_branch)
 
 
 def _actors(diagram: Diagram, ref: Reference) -> dict[str, Actor]:
@@ -441,6 +444,11 @@ def _find_boundary(items, mentions, rect_starts, ref: Reference) -> FoundBoundar
     after_phase = boundary.phases[1]
     for item in items:
         if item.phase == after_phase:
+            if item.in_par is not None:
+                # The second phase starts in a `par`: its branches run side by side, so what the par holds
+                # beside it (e.g. Permit) is drawn after the split too: the boundary is the par's start.
+                start = next(i for i in items if i.in_par == item.in_par)
+                return FoundBoundary(start.index, item.in_par, "par", start)
             return FoundBoundary(item.index, item.phase_line or item.line, "cycles", item)
     previous = None
     for item in items:
