@@ -57,9 +57,6 @@ KNOWN_WRONG: dict[str, str] = {
     "bad-extender-no-normalize": "an extender's Prioritize call is read as Score + NormalizeScore, hiding the "
                                  "missing NormalizeScore",
     # cycle marks
-    "ok-par-three-branches": "pod-1's PostBind in a par beside pod-2's binding gets an order correction",
-    "bad-par-permit-no-go": "a par with Permit beside the binding goroutine is not read as the boundary drawn "
-                            "before Permit",
     # other languages (cycle words and reason prefixes are English only)
     "ok-zh-rect": "Chinese reason (原因：) not found: reason correction",
     "ok-zh-translated-names": "Chinese step names (前置过滤 …) and reason not read: every step missing",

@@ -459,8 +459,11 @@ def _find_boundary(items, mentions, rect_starts, ref: Reference) -> FoundBoundar
         if item.async_arrow and item.index <= last_step_index and not reply:
             return FoundBoundary(item.index, item.line, "async", item)
         previous = item
+    # a `par` for the goroutine: the first one that holds a step of the second phase (a par for parallel
+    # Filter, say, is no boundary)
+    second = {m.item.in_par for m in mentions if m.item.in_par is not None and ref.step(m.step).cycle == after_phase}
     for item in items:
-        if item.in_par is not None and item.index <= last_step_index:
+        if item.in_par in second and item.index <= last_step_index:
             return FoundBoundary(item.index, item.in_par, "par", None)
     if len(rect_starts) >= 2 and rect_starts[1][0] <= last_step_index:
         # Two coloured regions and nothing else: the second one starts the second phase.
