@@ -69,15 +69,16 @@ class Layout:
 
 def drawn_order(rec: Recognised, facts: dict[str, StepFacts]) -> list[Mention]:
     """The drawn steps (`first`) in the order the drawing says they run: source order, except that the
-    branches of a `par` run side by side, so their steps are interleaved by reference position (each
-    branch keeps its own order)."""
+    branches of a `par` run side by side and those of an `alt` or `critical` instead of each other, so
+    their steps are interleaved by reference position (each branch keeps its own order)."""
     out: list[Mention] = []
     group: list[Mention] = []
     for m in rec.first.values():
-        if group and m.item.in_par != group[0].item.in_par:
+        block = m.item.branch_of[0] if m.item.branch_of else None
+        if group and block != group[0].item.branch_of[0]:
             out += _interleave(group, facts)
             group = []
-        if m.item.in_par is None:
+        if block is None:
             out.append(m)
         else:
             group.append(m)
@@ -85,9 +86,9 @@ def drawn_order(rec: Recognised, facts: dict[str, StepFacts]) -> list[Mention]:
 
 
 def _interleave(group: list[Mention], facts: dict[str, StepFacts]) -> list[Mention]:
-    branches: dict[int | None, list[Mention]] = {}
+    branches: dict[tuple[int, int], list[Mention]] = {}
     for m in group:
-        branches.setdefault(m.item.par_branch, []).append(m)
+        branches.setdefault(m.item.branch_of, []).append(m)
     heads = [b for b in branches.values()]
     out = []
     while heads:

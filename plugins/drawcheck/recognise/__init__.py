@@ -21,6 +21,7 @@ from drawcheck.recognise.names import Match, matcher, participant_step, words_te
 from drawcheck.reference.model import LegacyName, Reference
 
 CONDITIONAL_BLOCKS = ("alt", "opt", "break")
+BRANCHING_BLOCKS = ("par", "alt", "critical")  # blocks whose branches are not drawn one after the other
 NESTING_BLOCKS = frozenset((*CONDITIONAL_BLOCKS, "critical", "par"))  # blocks that change the context
 ASYNC_ARROWS = ("-)", "--)")
 TOP_LEVEL = (False, None, None, None)  # the walk's context outside every block (see `_context`)
@@ -86,7 +87,8 @@ class Item:
     conditional: bool = False  # inside alt/opt/break or an option of critical
     conditional_line: int | None = None  # line of the innermost conditional block or branch
     in_par: int | None = None  # line of the enclosing par block
-    par_branch: int | None = None  # line of the branch of that par it is drawn in (branches run side by side)
+    branch_of: tuple[int, int] | None = None  # (block, branch) lines of the outermost par/alt/critical around it:
+    # its branches run side by side or instead of each other, so their source order is no time order
     source: str | None = None  # a message's participants
     target: str | None = None
     actors: tuple[str, ...] = ()  # the participants it is drawn between or over
@@ -99,6 +101,12 @@ class Item:
     @property
     def hits(self) -> tuple[Hit, ...]:
         return self.reading.hits
+
+
+def side_by_side(a: Item, b: Item) -> bool:
+    """Drawn in different branches of one par/alt/critical: neither comes before the other."""
+    return a.branch_of is not None and b.branch_of is not None and a.branch_of[0] == b.branch_of[0] \
+        and a.branch_of != b.branch_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,11 +347,11 @@ class _Walk:
                 named = [s.source] if is_message else actors
                 phase = next((self.actors[a].phase for a in named if a in self.actors and self.actors[a].phase), None)
                 phase_line = s.line if phase else None
-            conditional, conditional_line, in_par, par_branch = context
+            conditional, conditional_line, in_par, branch_of = context
             item = Item(
                 index=len(self.items), line=s.line, text=text, kind="message" if is_message else "note",
                 reading=reading, role=role, header=header, phase=phase, phase_line=phase_line,
-                conditional=conditional, conditional_line=conditional_line, in_par=in_par, par_branch=par_branch,
+                conditional=conditional, conditional_line=conditional_line, in_par=in_par, branch_of=branch_of,
                 source=s.source if is_message else None, target=s.target if is_message else None,
                 actors=actors, async_arrow=async_arrow,
             )
@@ -369,7 +377,7 @@ class _Walk:
                 item = Item(
                     index=len(self.items), line=branch.line, text=branch.label, kind="label", reading=reading,
                     role=reading.role, header=own, phase=phase, phase_line=phase_line, conditional=inner[0],
-                    conditional_line=inner[1], in_par=inner[2], par_branch=inner[3],
+                    conditional_line=inner[1], in_par=inner[2], branch_of=inner[3],
                 )
                 self.items.append(item)
                 self.add(item, reading.hits, late=True)
@@ -399,16 +407,18 @@ class _Walk:
 
 
 def _context(parent: tuple, block: Block, branch) -> tuple:
-    """(conditional, line of the innermost conditional, line of the outermost par block, line of its branch)
-    inside `branch`."""
-    conditional, conditional_line, in_par, par_branch = parent
+    """(conditional, line of the innermost conditional, line of the outermost par block, the outermost
+    branching block's (block, branch) lines) inside `branch`."""
+    conditional, conditional_line, in_par, branch_of = parent
     if block.kind in CONDITIONAL_BLOCKS or block.kind == "critical":
         conditional_line = branch.line
         if block.kind != "critical" or branch is not block.branches[0]:
             conditional = True
     if block.kind == "par" and in_par is None:
-        in_par, par_branch = block.line, branch.line
-    return (conditional, conditional_line, in_par, par_branch)
+        in_par = block.line
+    if block.kind in BRANCHING_BLOCKS and branch_of is None:
+        branch_of = (block.line, branch.line)
+    return (conditional, conditional_line, in_par, branch_of)
 
 
 def _actors(diagram: Diagram, ref: Reference) -> dict[str, Actor]:
