@@ -831,7 +831,7 @@ def _not_sequence(prep: Prepared) -> ParseError:
         return ParseError(line=line, column=1, message="`%s` starts %s, so this is not a sequence diagram" % (word, what),
                           expected="`sequenceDiagram`", found="`%s`" % first,
                           hint="draw the steps as a `sequenceDiagram`: put `sequenceDiagram` alone on the first line, "
-                               "then one message or `Note` per step (e.g. `S->>P: PreFilter`)")
+                               "then one message or `Note` per step (e.g. `A->>B: first step`)")
     return ParseError(line=line, column=1, message="this is not a sequence diagram: the first line must be "
                       "`sequenceDiagram`", expected="`sequenceDiagram`", found="`%s`" % first,
                       hint="put `sequenceDiagram` alone on the first line")

@@ -226,14 +226,14 @@ def read_text(ref: Reference, text: str) -> Reading:
     )
 
 
-HEADER_LEAD_WORDS = 3  # "--- scheduling cycle", "Phase 1: binding cycle", "start of the binding cycle"
+HEADER_LEAD_WORDS = 3  # "--- <phase>", "Part 1: <phase>", "start of the <phase>"
 _WORD = re.compile(r"\w+")
 
 
 def _header_phase(text: str, matches) -> str | None:
     """A text announces a phase when it is a label: a phase word before any step name, written at its
     start (after at most a few words) or as its last words. A sentence that names a phase in passing
-    ("the pod was popped from the scheduling queue (activeQ)") announces nothing."""
+    ("... was taken from <phase> (<another phase word>)") announces nothing."""
     for m in matches:
         if m.kind == "step":
             return None
@@ -455,8 +455,8 @@ def _find_boundary(items, mentions, rect_starts, ref: Reference) -> FoundBoundar
     for item in items:
         if item.phase == after_phase:
             if item.in_par is not None:
-                # The second phase starts in a `par`: its branches run side by side, so what the par holds
-                # beside it (e.g. Permit) is drawn after the split too: the boundary is the par's start.
+                # The second phase starts in a `par`: its branches run side by side, so a first-phase step
+                # the par holds beside it is drawn after the split too: the boundary is the par's start.
                 start = next(i for i in items if i.in_par == item.in_par)
                 return FoundBoundary(start.index, item.in_par, "par", start)
             return FoundBoundary(item.index, item.phase_line or item.line, "cycles", item)
@@ -469,8 +469,8 @@ def _find_boundary(items, mentions, rect_starts, ref: Reference) -> FoundBoundar
         if item.async_arrow and item.index <= last_step_index and not reply:
             return FoundBoundary(item.index, item.line, "async", item)
         previous = item
-    # a `par` for the goroutine: the first one that holds a step of the second phase (a par for parallel
-    # Filter, say, is no boundary)
+    # a `par` for the second phase: the first one that holds a step of it (a par around first-phase steps
+    # run in parallel is no boundary)
     second = {m.item.in_par for m in mentions if m.item.in_par is not None and ref.step(m.step).cycle == after_phase}
     for item in items:
         if item.in_par in second and item.index <= last_step_index:
