@@ -54,8 +54,6 @@ KNOWN_WRONG: dict[str, str] = {
     "bad-bind-participant-missing-bind": "messages to participant `Bind` count as Bind: the missing Bind is not "
                                          "reported, an order correction is given instead",
     "bad-isassumedpod-no-assume": "IsAssumedPod counts as the assume, so the missing cache function is not reported",
-    "bad-extender-no-normalize": "an extender's Prioritize call is read as Score + NormalizeScore, hiding the "
-                                 "missing NormalizeScore",
     # cycle marks
     # other languages (cycle words and reason prefixes are English only)
     "ok-zh-rect": "Chinese reason (原因：) not found: reason correction",

@@ -34,10 +34,12 @@ class Role:
     """A part a text can play, contributed by a check: e.g. a line starting `reason:`."""
 
     name: str
-    pattern: re.Pattern  # searched in the lower-cased text
+    pattern: re.Pattern | None  # searched in the lower-cased text (None: the role goes by participants)
     draws: frozenset[str] | None = frozenset()  # steps such a text still draws: None every step, () none
     headers: bool = False  # such a text may announce a phase
     anchored: bool = False  # matched at the start of a line: wins over roles matched anywhere
+    participants: re.Pattern | None = None  # a `words_regex`: the role of a plain message to or from a
+    # participant whose name says one of these words (its own calls: no old names are read in them)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +95,7 @@ class Item:
     target: str | None = None
     actors: tuple[str, ...] = ()  # the participants it is drawn between or over
     async_arrow: bool = False
+    own_hits: tuple[Hit, ...] | None = None  # the steps it draws when its participants' role narrows its text's
 
     @property
     def matches(self) -> tuple[Match, ...]:
@@ -100,7 +103,7 @@ class Item:
 
     @property
     def hits(self) -> tuple[Hit, ...]:
-        return self.reading.hits
+        return self.reading.hits if self.own_hits is None else self.own_hits
 
 
 def side_by_side(a: Item, b: Item) -> bool:
@@ -208,7 +211,7 @@ def read_text(ref: Reference, text: str) -> Reading:
     """What a text says: its names, its role, the steps it draws, the phase it announces."""
     matches = matcher(ref).find(text)
     low = text.lower()
-    role = next((r for r in ref.roles if r.pattern.search(low)), None)
+    role = next((r for r in ref.roles if r.pattern is not None and r.pattern.search(low)), None)
     steps = [m for m in matches if m.kind == "step"]
     hits = []
     for m in steps:
@@ -293,6 +296,9 @@ class _Walk:
         self.late: list[Mention] = []  # drawn by notes and labels: count only where no message draws the step
         self.rect_starts: list[tuple[int, int]] = []
         self.readings: dict[str, Reading] = {}  # this drawing's texts, each read once (gone with the walk)
+        self.calls_of: dict[str, Role] = {  # participant -> the role of its own calls
+            a.id: r for r in ref.roles if r.participants is not None
+            for a in actors.values() if any(says(r.participants, n) for n in a.names)}
         boundary = ref.boundary
         self.before_phase, self.after_phase = boundary.phases if boundary else (None, None)
 
@@ -322,10 +328,16 @@ class _Walk:
             is_message = isinstance(s, Message)
             text = s.text or ""
             reading = self.read(text)
-            role, hits, async_arrow = reading.role, reading.hits, False
+            role, hits, async_arrow, own_hits = reading.role, reading.hits, False, None
             if is_message:
                 header = reading.header_as_message
                 actors = (s.source, s.target)
+                calls = next((self.calls_of[a] for a in actors if a in self.calls_of), None)
+                if calls is not None and role == PLAIN:
+                    role = calls.name
+                    old = {h.start for h in hits if h.how == "legacy"}  # with the further steps it covers
+                    hits = own_hits = tuple(h for h in hits if h.start not in old
+                                            and (calls.draws is None or h.step in calls.draws))
                 if s.arrow in ASYNC_ARROWS:
                     async_arrow = True
                     if role == PLAIN and self.after_phase in reading.phases:
@@ -353,7 +365,7 @@ class _Walk:
                 reading=reading, role=role, header=header, phase=phase, phase_line=phase_line,
                 conditional=conditional, conditional_line=conditional_line, in_par=in_par, branch_of=branch_of,
                 source=s.source if is_message else None, target=s.target if is_message else None,
-                actors=actors, async_arrow=async_arrow,
+                actors=actors, async_arrow=async_arrow, own_hits=own_hits,
             )
             self.items.append(item)
             if not is_message:
