@@ -81,8 +81,6 @@ KNOWN_WRONG: dict[str, str] = {
     "bad-postpermit-prereserve-invented": "the invented PreReserve and PostPermit are only hints",
     "bad-permit-wait-blocks": "'this blocks the scheduler' is only a hint",
     "bad-unreserve-only-reserver": "'only the plugin that reserved' is only a hint",
-    "bad-cache-updatesnapshot": "the UpdateSnapshot message to Cache (a correct step) is circled instead of the "
-                                "`cache: UpdateSnapshot` note",
 }
 
 

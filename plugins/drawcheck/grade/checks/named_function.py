@@ -102,18 +102,14 @@ class NamedFunctionCheck(Check):
                     version = self.misplaced.versions if same_side and as_released else None
                     return Outcome([self._finding(m.line, self.misplaced.message, version)], m.label)
             return Outcome([], m.label)
-        fallback_line = None
-        for item in rec.items:
-            named = item.role == ROLE
-            if not named and not self._talks_to_it(item, rec):
-                continue
+        named = [item for item in rec.items if item.role == ROLE]
+        # a line that names the function speaks for it; a message to its home only when no line does
+        for item in named or [item for item in rec.items if self._talks_to_it(item, rec)]:
             for hit in item.matches:
                 message = self.wrong_by_name.get(hit.target)
                 if message:
                     return Outcome([self._finding(item.line, message)], item.text)
-            if named and fallback_line is None:
-                fallback_line = item.line
-        return Outcome([self._finding(fallback_line, self.missing)])
+        return Outcome([self._finding(named[0].line if named else None, self.missing)])
 
     def _talks_to_it(self, item, rec) -> bool:
         """A message to or from, or a note over, a participant named like the function's home."""
