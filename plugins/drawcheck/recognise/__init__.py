@@ -24,6 +24,7 @@ CONDITIONAL_BLOCKS = ("alt", "opt", "break")
 BRANCHING_BLOCKS = ("par", "alt", "critical")  # blocks whose branches are not drawn one after the other
 NESTING_BLOCKS = frozenset((*CONDITIONAL_BLOCKS, "critical", "par"))  # blocks that change the context
 ASYNC_ARROWS = ("-)", "--)")
+GUESSED_SOURCES = ("async", "par", "rects")  # boundary conventions that only suggest a boundary
 TOP_LEVEL = (False, None, None, None)  # the walk's context outside every block (see `_context`)
 PLAIN = "plain"  # the role of a text that plays none of the checks' roles
 BOUNDARY = "boundary"  # the role of a boundary marker (engine concept: the split between two phases)
@@ -134,8 +135,13 @@ class Mention:
 class FoundBoundary:
     index: int  # items with index >= this are after the boundary
     line: int
-    source: str  # "marker" | "cycles" | "async" | "par" | "rects"
+    source: str  # "marker" | "cycles" | "par-label" | "async" | "par" | "rects"
     item: Item | None
+
+    @property
+    def guessed(self) -> bool:
+        """Read from a mark that may mean something else (an async arrow, an unlabelled par or rect)."""
+        return self.source in GUESSED_SOURCES
 
 
 @dataclass(frozen=True, slots=True)
@@ -470,7 +476,7 @@ def _find_boundary(items, mentions, rect_starts, ref: Reference) -> FoundBoundar
                 # The second phase starts in a `par`: its branches run side by side, so a first-phase step
                 # the par holds beside it is drawn after the split too: the boundary is the par's start.
                 start = next(i for i in items if i.in_par == item.in_par)
-                return FoundBoundary(start.index, item.in_par, "par", start)
+                return FoundBoundary(start.index, item.in_par, "par-label", start)
             return FoundBoundary(item.index, item.phase_line or item.line, "cycles", item)
     previous = None
     for item in items:
