@@ -33,8 +33,10 @@ def test_json_format_is_exactly_the_documented_shape(tmp_path, capsys):
     assert all(set(p) == {"point", "label", "line", "cycle"} for p in first["points"])
     assert first["boundary"] == {"after": "Reserve", "before": "Permit", "line": 16}
     assert all({"kind", "point", "line", "severity", "message"} <= set(x) <= {"kind", "point", "line", "severity",
-                                                                            "message", "version"}
+                                                                            "message", "version", "read"}
                for x in first["findings"])
+    # every finding with a line says what was read there
+    assert all(x["read"] for x in first["findings"] if x["line"] is not None)
     b = next(x for x in first["findings"] if x["kind"] == "boundary")
     assert b["version"] == "v1.15–v1.17" and b["severity"] == "correction"
     assert second["status"] == "correct" and second["score"] == 1.0
@@ -68,7 +70,7 @@ def test_text_format_numbers_circles_without_colour_off_a_tty(tmp_path, capsys, 
     assert out.splitlines()[0].startswith(f"{f}: corrections, score ")
     first = next(line for line in out.splitlines() if line.startswith("  (1) "))
     assert first.startswith("  (1) line 14   correction the assume (AssumePod) comes before Reserve")
-    assert first.endswith("(your drawing matches Kubernetes v1.15 to about v1.18) [cache-function]")
+    assert first.endswith("(your drawing matches Kubernetes v1.15 to about v1.18) (read: AssumePod) [cache-function]")
 
 
 def test_colour_only_on_a_tty_and_never_with_no_color(tmp_path, monkeypatch):

@@ -65,7 +65,7 @@ def rollout(tmp_path):
 
 def test_the_registry_is_keyed_by_section_and_each_kind_has_one_owner():
     assert list(REGISTRY) == ["names", "not_steps", "missing", "branches", "order", "boundary", "phases", "reason",
-                              "named_function", "beliefs", "directions"]
+                              "named_function", "beliefs", "directions", "own_calls"]
     owners = [k for cls in REGISTRY.values() for k in cls.kinds]
     assert len(owners) == len(set(owners))
     assert isinstance(FindingKind.MISSING, str) and FindingKind("cache-function") is FindingKind.NAMED_FUNCTION
@@ -78,7 +78,7 @@ def test_checks_run_only_where_configured(rollout, reference):
     assert [c.section for c in rollout.checks] == ["names", "missing", "order", "phases", "directions"]
     assert rollout.boundary is None and rollout.roles == ()
     assert [c.section for c in reference.checks] == ["names", "not_steps", "missing", "branches", "order", "boundary",
-                                                     "phases", "reason", "named_function", "beliefs"]
+                                                     "phases", "reason", "named_function", "beliefs", "own_calls"]
     # the flagship's denominator: 12 required steps without the named one + boundary, phases, reason, function
     assert max_edits(reference) == sum(1 for s in reference.steps if s.required and s.id != "Assume") + 4
 
@@ -207,3 +207,22 @@ def test_grading_leaves_no_reference_cycles(reference):
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+def test_own_calls_narrow_what_a_participants_messages_draw():
+    # a message to a participant named with `participant_words` draws only the steps in `draws`
+    section = "own_calls:\n  participant_words: [helper]\n  draws: [Admit]\n"
+    ref = parse_reference(ROLLOUT + section, file="e.yml")
+    text = RIGHT.replace("participant F as ", "participant H as helper\n    participant F as ")
+    text = text.replace("    A->>F: Report\n", "    A->>H: Report\n")
+    r = grade_text(text, file="x.mmd", reference=ref)
+    assert ("missing", "Report") in [(f.kind, f.point) for f in r.findings]
+    assert ("missing", "Report") not in [(f.kind, f.point) for f in grade_text(
+        text, file="x.mmd", reference=rollout_reference()).findings]
+    with pytest.raises(ReferenceError) as info:
+        parse_reference(ROLLOUT + section.replace("[Admit]", "[Peek]"), file="e.yml")
+    assert "'Peek', which is not a step id" in info.value.message
+
+
+def rollout_reference():
+    return parse_reference(ROLLOUT, file="e.yml")

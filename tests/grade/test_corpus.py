@@ -45,16 +45,6 @@ LANGUAGES = ("zh", "ja", "ko", "es", "de", "fr")
 
 # What the current grader gets wrong, by drawing (the work list of #13 phase 2). Strict xfails.
 KNOWN_WRONG: dict[str, str] = {
-    # invalid input is graded from its misparse
-    "other-flowchart": "a flowchart gets 'not a sequence diagram' plus missing/reason/cache/cycles corrections",
-    "other-graph-lr": "a graph gets 'not a sequence diagram' plus missing/reason/cache/cycles corrections",
-    "syntax-bad-arrow": "graded from the misparse: missing-step hints besides the syntax error",
-    "syntax-broken-note": "graded from the misparse: missing-step hints besides the syntax error",
-    "syntax-else-outside-block": "graded from the misparse: order/reason/cache corrections and hints besides the errors",
-    "syntax-semicolon-in-reason": "graded from the misparse: the cut reason is a reason correction",
-    "syntax-stray-end": "graded from the misparse: missing Unreserve and hints besides the syntax error",
-    "syntax-two-errors": "graded from the misparse: a reason correction and missing steps besides the errors",
-    "syntax-unclosed-alt": "graded from the misparse: missing Unreserve and hints besides the syntax error",
     # step names read from inside identifiers or from participant names
     "ok-real-identifiers": "VolumeBinding.Filter() read as Bind (wrong cycle); spelling hints on filteredNodes, "
                            "selectedNode, assumedPod(s)",
@@ -64,14 +54,7 @@ KNOWN_WRONG: dict[str, str] = {
     "bad-bind-participant-missing-bind": "messages to participant `Bind` count as Bind: the missing Bind is not "
                                          "reported, an order correction is given instead",
     "bad-isassumedpod-no-assume": "IsAssumedPod counts as the assume, so the missing cache function is not reported",
-    "bad-extender-no-normalize": "an extender's Prioritize call is read as Score + NormalizeScore, hiding the "
-                                 "missing NormalizeScore",
     # cycle marks
-    "ok-par-three-branches": "pod-1's PostBind in a par beside pod-2's binding gets an order correction",
-    "ok-box-groups-queue-note": "a queue mention in a top note is taken as a cycle mark: wrong-cycle 'not the "
-                                "scheduling queue' on every step",
-    "bad-par-permit-no-go": "a par with Permit beside the binding goroutine is not read as the boundary drawn "
-                            "before Permit",
     # other languages (cycle words and reason prefixes are English only)
     "ok-zh-rect": "Chinese reason (原因：) not found: reason correction",
     "ok-zh-translated-names": "Chinese step names (前置过滤 …) and reason not read: every step missing",
@@ -79,8 +62,6 @@ KNOWN_WRONG: dict[str, str] = {
     "ok-ja-translated-names": "katakana step names (プレフィルター …) and reason not read: every step missing",
     "ok-ko-rect": "Korean reason (이유:) not found: reason correction",
     "ok-es-participants": "Spanish reason (razón:) not found: reason correction",
-    "ok-de-rect-sections": "German reason (Grund:) and cycle label (Binding-Zyklus) not read: reason and "
-                           "wrong-cycle corrections",
     "bad-de-go-before-permit": "German reason and Binding-Zyklus header not read: extra reason and wrong-cycle "
                                "corrections",
     "bad-es-missing-normalize": "Spanish reason not found: extra reason correction",
@@ -100,9 +81,6 @@ KNOWN_WRONG: dict[str, str] = {
     "bad-postpermit-prereserve-invented": "the invented PreReserve and PostPermit are only hints",
     "bad-permit-wait-blocks": "'this blocks the scheduler' is only a hint",
     "bad-unreserve-only-reserver": "'only the plugin that reserved' is only a hint",
-    "bad-assume-after-permit": "the assume after Permit gets a 'v1.15 to about v1.18' note, which no release drew",
-    "bad-cache-updatesnapshot": "the UpdateSnapshot message to Cache (a correct step) is circled instead of the "
-                                "`cache: UpdateSnapshot` note",
 }
 
 

@@ -1,6 +1,6 @@
 """Golden cases: one YAML per drawing with the expected status, boundary and every finding.
 
-A case lists ALL findings (kind, point, line, severity); `message` and `version` are
+A case lists ALL findings (kind, point, line, severity); `message`, `version` and `read` are
 substrings that must appear. Adding a case = adding a file to tests/grade/golden/.
 """
 
@@ -16,7 +16,7 @@ from drawcheck.grade import grade_text
 
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.yml"))
 CASE_KEYS = {"description", "classes", "status", "boundary", "drawing", "findings"}
-FINDING_KEYS = {"kind", "point", "line", "severity", "message", "version"}
+FINDING_KEYS = {"kind", "point", "line", "severity", "message", "version", "read"}
 
 # Every realistic mistake class must be covered by at least two drawings.
 MISTAKE_CLASSES = (
@@ -58,6 +58,10 @@ def test_golden_case(path, reference):
             assert w["message"] in g.message, (g.kind, g.point, g.message)
         if "version" in w:
             assert g.version is not None and w["version"] in g.version, (g.kind, g.point, g.version)
+        if "read" in w:
+            assert g.read is not None and w["read"] in g.read, (g.kind, g.point, g.read)
+    # precision first: every finding on a line names what was read there
+    assert all(f.read for f in result.findings if f.line is not None), [(f.kind, f.line) for f in result.findings]
     if "boundary" in case:
         b = case["boundary"]
         assert result.boundary is not None

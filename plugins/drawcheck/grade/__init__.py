@@ -17,7 +17,7 @@ from drawcheck.grade.model import (  # noqa: F401
 )
 from drawcheck.parse import parse_bytes, parse_text
 from drawcheck.parse.model import Diagram
-from drawcheck.recognise import recognise
+from drawcheck.recognise import Recognised, recognise
 from drawcheck.reference.model import Reference
 
 try:  # the safety module is optional for grading; when present its items become `unsafe` findings
@@ -61,6 +61,11 @@ def grade_diagram(diagram: Diagram, text: str, *, file: str, reference: Referenc
     if _find_unsafe is not None:
         for item in _find_unsafe(diagram, text):
             scored.append((Finding(FindingKind.UNSAFE, None, item.line, "correction", item.what), 0))
+    if diagram.errors:
+        # what a misparse would say about the steps is not the learner's drawing: the errors and nothing else
+        _name_what_was_read(scored, None, diagram)
+        findings = sorted((f for f, _ in scored), key=lambda f: (f.line is None, f.line or 0, f.kind.rank))
+        return Result(file=file, status="invalid", score=0.0, findings=findings)
 
     rec = recognise(diagram, reference)
     layout = lay_out(rec, reference, reference.plan)
@@ -75,14 +80,31 @@ def grade_diagram(diagram: Diagram, text: str, *, file: str, reference: Referenc
         if outcome.said is not None:
             said[check.section] = outcome.said
 
+    _name_what_was_read(scored, rec, diagram)
     edits = sum(e for f, e in scored if f.severity == "correction")
     corrections = any(f.severity == "correction" for f, _ in scored)
     # by line (none last), then kind, then the order the checks found them in
     order = sorted(range(len(scored)), key=lambda i: (scored[i][0].line is None, scored[i][0].line or 0,
                                                       scored[i][0].kind.rank, i))
-    status = "invalid" if diagram.errors else "corrections" if corrections else "correct"
+    status = "corrections" if corrections else "correct"
     return Result(
         file=file, status=status, score=max(0.0, 1.0 - edits / max_edits(reference)), points=layout.points,
         boundary=layout.placement, findings=[scored[i][0] for i in order], reason=said.get("reason"),
         cache_function=said.get("named_function"), said=said,
     )
+
+
+def _name_what_was_read(scored: list[tuple[Finding, int]], rec: Recognised | None, diagram: Diagram) -> None:
+    """Every finding with a line says what was read there: the learner's words for its step on that line,
+    else the text drawn there, else the line as written."""
+    by_line: dict[int, str] = {}
+    for item in rec.items if rec is not None else ():
+        by_line.setdefault(item.line, item.text)
+    labels = {(m.step, m.line): m.label for m in rec.mentions} if rec is not None else {}
+    for f, _ in scored:
+        if f.line is None or f.read is not None:
+            continue
+        read = labels.get((f.point, f.line)) or by_line.get(f.line)
+        if read is None and 0 < f.line <= len(diagram.source_lines):
+            read = diagram.source_lines[f.line - 1].strip()
+        f.read = read or None

@@ -164,5 +164,7 @@ def text_report(r: Result, *, colour: bool = False, product: str = "") -> str:
         label = paint(f"{f.severity:<10}", f.severity)
         text = log_text(f.message + ReportLine(r.file, f.line, f.kind, f.severity, f.message, f.version, product).version_note,
                         max_chars=None)
+        if f.read:
+            text += " (read: " + log_text(f.read) + ")"
         lines.append(f"  ({n}) {where:<9} {label} {text} [{f.kind}]")
     return "\n".join(lines) + "\n"

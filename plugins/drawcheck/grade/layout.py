@@ -67,6 +67,38 @@ class Layout:
     labelled_wrong: list[tuple[Mention, str]]  # steps labelled with a phase they do not run in
 
 
+def drawn_order(rec: Recognised, facts: dict[str, StepFacts]) -> list[Mention]:
+    """The drawn steps (`first`) in the order the drawing says they run: source order, except that the
+    branches of a `par` run side by side and those of an `alt` or `critical` instead of each other, so
+    their steps are interleaved by reference position (each branch keeps its own order)."""
+    out: list[Mention] = []
+    group: list[Mention] = []
+    for m in rec.first.values():
+        block = m.item.branch_of[0] if m.item.branch_of else None
+        if group and block != group[0].item.branch_of[0]:
+            out += _interleave(group, facts)
+            group = []
+        if block is None:
+            out.append(m)
+        else:
+            group.append(m)
+    return out + _interleave(group, facts)
+
+
+def _interleave(group: list[Mention], facts: dict[str, StepFacts]) -> list[Mention]:
+    branches: dict[tuple[int, int], list[Mention]] = {}
+    for m in group:
+        branches.setdefault(m.item.branch_of, []).append(m)
+    heads = [b for b in branches.values()]
+    out = []
+    while heads:
+        # the branch whose next step comes first in the reference (steps off the main path go at once)
+        pick = min(heads, key=lambda b: facts[b[0].step].position)
+        out.append(pick.pop(0))
+        heads = [b for b in heads if b]
+    return out
+
+
 def lay_out(rec: Recognised, ref: Reference, the_plan: Plan) -> Layout:
     facts = the_plan.facts
     found = rec.boundary
@@ -77,12 +109,13 @@ def lay_out(rec: Recognised, ref: Reference, the_plan: Plan) -> Layout:
     before_phase, after_phase = ref.boundary.phases if found is not None else (None, None)
     before = after = None
     wrong_sides = False
+    for m in drawn_order(rec, facts):
+        if facts[m.step].position >= 0:
+            if facts[m.step].position < last:
+                in_order = False
+            last = facts[m.step].position
     for m in rec.first.values():
         f = facts[m.step]
-        if f.position >= 0:
-            if f.position < last:
-                in_order = False
-            last = f.position
         phase = m.item.phase
         if phase is not None and phase not in f.fine:
             labelled_wrong.append((m, phase))

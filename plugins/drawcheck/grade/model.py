@@ -53,6 +53,7 @@ class Finding:
     severity: Severity
     message: str  # one clause, teaches the fix
     version: str | None = None  # versions (of the reference's `product`) in which the learner's belief was true
+    read: str | None = None  # what the grader read on `line`: the learner's text it is about (None: no line)
 
     def __post_init__(self):
         if not isinstance(self.kind, FindingKind):

@@ -825,9 +825,29 @@ def _not_sequence(prep: Prepared) -> ParseError:
         return ParseError(line=line, column=1, message="the `---` front matter block is not closed",
                           expected="`---`", hint="close the front matter with a line `---`, or remove it")
     first = kind.split(":", 1)[1] if ":" in kind else kind
+    word = first.split(None, 1)[0] if first.split() else first
+    what = OTHER_DIAGRAMS.get(word.lower())
+    if what:
+        return ParseError(line=line, column=1, message="`%s` starts %s, so this is not a sequence diagram" % (word, what),
+                          expected="`sequenceDiagram`", found="`%s`" % first,
+                          hint="draw the steps as a `sequenceDiagram`: put `sequenceDiagram` alone on the first line, "
+                               "then one message or `Note` per step (e.g. `A->>B: first step`)")
     return ParseError(line=line, column=1, message="this is not a sequence diagram: the first line must be "
                       "`sequenceDiagram`", expected="`sequenceDiagram`", found="`%s`" % first,
                       hint="put `sequenceDiagram` alone on the first line")
+
+
+# Mermaid's other diagram keywords, lower-cased: what the file is drawn as instead.
+OTHER_DIAGRAMS = {
+    "flowchart": "a flowchart", "flowchart-elk": "a flowchart", "graph": "a flowchart (`graph`)",
+    "classdiagram": "a class diagram", "classdiagram-v2": "a class diagram", "statediagram": "a state diagram",
+    "statediagram-v2": "a state diagram", "erdiagram": "an entity-relationship diagram", "journey": "a user journey",
+    "gantt": "a Gantt chart", "pie": "a pie chart", "mindmap": "a mind map", "timeline": "a timeline",
+    "gitgraph": "a git graph", "quadrantchart": "a quadrant chart", "requirementdiagram": "a requirement diagram",
+    "sankey-beta": "a Sankey diagram", "xychart-beta": "an XY chart", "block-beta": "a block diagram",
+    "packet-beta": "a packet diagram", "architecture-beta": "an architecture diagram", "kanban": "a kanban board",
+    "zenuml": "a ZenUML diagram", "radar-beta": "a radar chart", "treemap-beta": "a treemap",
+}
 
 
 # drawcheck's own intake limits (the defaults of the site's `max_file_bytes` and `max_file_lines`): a longer text

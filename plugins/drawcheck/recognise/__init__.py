@@ -21,8 +21,11 @@ from drawcheck.recognise.names import Match, matcher, participant_step, words_te
 from drawcheck.reference.model import LegacyName, Reference
 
 CONDITIONAL_BLOCKS = ("alt", "opt", "break")
+BRANCHING_BLOCKS = ("par", "alt", "critical")  # blocks whose branches are not drawn one after the other
 NESTING_BLOCKS = frozenset((*CONDITIONAL_BLOCKS, "critical", "par"))  # blocks that change the context
 ASYNC_ARROWS = ("-)", "--)")
+GUESSED_SOURCES = ("async", "par", "rects")  # boundary conventions that only suggest a boundary
+TOP_LEVEL = (False, None, None, None)  # the walk's context outside every block (see `_context`)
 PLAIN = "plain"  # the role of a text that plays none of the checks' roles
 BOUNDARY = "boundary"  # the role of a boundary marker (engine concept: the split between two phases)
 
@@ -32,10 +35,12 @@ class Role:
     """A part a text can play, contributed by a check: e.g. a line starting `reason:`."""
 
     name: str
-    pattern: re.Pattern  # searched in the lower-cased text
+    pattern: re.Pattern | None  # searched in the lower-cased text (None: the role goes by participants)
     draws: frozenset[str] | None = frozenset()  # steps such a text still draws: None every step, () none
     headers: bool = False  # such a text may announce a phase
     anchored: bool = False  # matched at the start of a line: wins over roles matched anywhere
+    participants: re.Pattern | None = None  # a `words_regex`: the role of a plain message to or from a
+    # participant whose name says one of these words (its own calls: no old names are read in them)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,10 +90,13 @@ class Item:
     conditional: bool = False  # inside alt/opt/break or an option of critical
     conditional_line: int | None = None  # line of the innermost conditional block or branch
     in_par: int | None = None  # line of the enclosing par block
+    branch_of: tuple[int, int] | None = None  # (block, branch) lines of the outermost par/alt/critical around it:
+    # its branches run side by side or instead of each other, so their source order is no time order
     source: str | None = None  # a message's participants
     target: str | None = None
     actors: tuple[str, ...] = ()  # the participants it is drawn between or over
     async_arrow: bool = False
+    own_hits: tuple[Hit, ...] | None = None  # the steps it draws when its participants' role narrows its text's
 
     @property
     def matches(self) -> tuple[Match, ...]:
@@ -96,7 +104,13 @@ class Item:
 
     @property
     def hits(self) -> tuple[Hit, ...]:
-        return self.reading.hits
+        return self.reading.hits if self.own_hits is None else self.own_hits
+
+
+def side_by_side(a: Item, b: Item) -> bool:
+    """Drawn in different branches of one par/alt/critical: neither comes before the other."""
+    return a.branch_of is not None and b.branch_of is not None and a.branch_of[0] == b.branch_of[0] \
+        and a.branch_of != b.branch_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,8 +135,13 @@ class Mention:
 class FoundBoundary:
     index: int  # items with index >= this are after the boundary
     line: int
-    source: str  # "marker" | "cycles" | "async" | "par" | "rects"
+    source: str  # "marker" | "cycles" | "par-label" | "async" | "par" | "rects"
     item: Item | None
+
+    @property
+    def guessed(self) -> bool:
+        """Read from a mark that may mean something else (an async arrow, an unlabelled par or rect)."""
+        return self.source in GUESSED_SOURCES
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +217,7 @@ def read_text(ref: Reference, text: str) -> Reading:
     """What a text says: its names, its role, the steps it draws, the phase it announces."""
     matches = matcher(ref).find(text)
     low = text.lower()
-    role = next((r for r in ref.roles if r.pattern.search(low)), None)
+    role = next((r for r in ref.roles if r.pattern is not None and r.pattern.search(low)), None)
     steps = [m for m in matches if m.kind == "step"]
     hits = []
     for m in steps:
@@ -208,7 +227,7 @@ def read_text(ref: Reference, text: str) -> Reading:
         hits.append(Hit(m.target, label, m.start, m.how, m.legacy))
         for other in m.legacy.also if m.legacy else ():
             hits.append(Hit(other, label, m.start))  # an old name that covers several of today's steps draws them all
-    header = _header_phase(matches) if role is None or role.headers else None
+    header = _header_phase(text, matches) if role is None or role.headers else None
     return Reading(
         matches=matches, role=role.name if role else PLAIN, hits=tuple(hits), header=header,
         header_as_message=header if header and not hits else None, inline=_inline_phase(matches),
@@ -216,13 +235,21 @@ def read_text(ref: Reference, text: str) -> Reading:
     )
 
 
-def _header_phase(matches) -> str | None:
-    """A text announces a phase when a phase word comes before any step name in it."""
+HEADER_LEAD_WORDS = 3  # "--- <phase>", "Part 1: <phase>", "start of the <phase>"
+_WORD = re.compile(r"\w+")
+
+
+def _header_phase(text: str, matches) -> str | None:
+    """A text announces a phase when it is a label: a phase word before any step name, written at its
+    start (after at most a few words) or as its last words. A sentence that names a phase in passing
+    ("... was taken from <phase> (<another phase word>)") announces nothing."""
     for m in matches:
         if m.kind == "step":
             return None
         if m.kind == "cycle":
-            return m.target
+            lead = len(_WORD.findall(text[:m.start]))
+            ends = _WORD.search(text, m.end) is None
+            return m.target if lead <= HEADER_LEAD_WORDS or ends else None
     return None
 
 
@@ -240,7 +267,7 @@ def _inline_phase(matches) -> str | None:
 def recognise(diagram: Diagram, ref: Reference) -> Recognised:
     """Everything the learner drew, in source order, with phases and the boundary."""
     walk = _Walk(ref, _actors(diagram, ref))
-    walk.visit(diagram.statements, None, None, (False, None, None), None)
+    walk.visit(diagram.statements, None, None, TOP_LEVEL, None)
     first = walk.first
     late = [m for m in walk.late if m.step not in first]
     if late:  # notes and labels draw a step only where no message does
@@ -275,6 +302,9 @@ class _Walk:
         self.late: list[Mention] = []  # drawn by notes and labels: count only where no message draws the step
         self.rect_starts: list[tuple[int, int]] = []
         self.readings: dict[str, Reading] = {}  # this drawing's texts, each read once (gone with the walk)
+        self.calls_of: dict[str, Role] = {  # participant -> the role of its own calls
+            a.id: r for r in ref.roles if r.participants is not None
+            for a in actors.values() if any(says(r.participants, n) for n in a.names)}
         boundary = ref.boundary
         self.before_phase, self.after_phase = boundary.phases if boundary else (None, None)
 
@@ -304,10 +334,16 @@ class _Walk:
             is_message = isinstance(s, Message)
             text = s.text or ""
             reading = self.read(text)
-            role, hits, async_arrow = reading.role, reading.hits, False
+            role, hits, async_arrow, own_hits = reading.role, reading.hits, False, None
             if is_message:
                 header = reading.header_as_message
                 actors = (s.source, s.target)
+                calls = next((self.calls_of[a] for a in actors if a in self.calls_of), None)
+                if calls is not None and role == PLAIN:
+                    role = calls.name
+                    old = {h.start for h in hits if h.how == "legacy"}  # with the further steps it covers
+                    hits = own_hits = tuple(h for h in hits if h.start not in old
+                                            and (calls.draws is None or h.step in calls.draws))
                 if s.arrow in ASYNC_ARROWS:
                     async_arrow = True
                     if role == PLAIN and self.after_phase in reading.phases:
@@ -329,13 +365,13 @@ class _Walk:
                 named = [s.source] if is_message else actors
                 phase = next((self.actors[a].phase for a in named if a in self.actors and self.actors[a].phase), None)
                 phase_line = s.line if phase else None
-            conditional, conditional_line, in_par = context
+            conditional, conditional_line, in_par, branch_of = context
             item = Item(
                 index=len(self.items), line=s.line, text=text, kind="message" if is_message else "note",
                 reading=reading, role=role, header=header, phase=phase, phase_line=phase_line,
-                conditional=conditional, conditional_line=conditional_line, in_par=in_par,
+                conditional=conditional, conditional_line=conditional_line, in_par=in_par, branch_of=branch_of,
                 source=s.source if is_message else None, target=s.target if is_message else None,
-                actors=actors, async_arrow=async_arrow,
+                actors=actors, async_arrow=async_arrow, own_hits=own_hits,
             )
             self.items.append(item)
             if not is_message:
@@ -347,7 +383,7 @@ class _Walk:
 
     def visit_block(self, block: Block, current: str | None, current_line: int | None, context) -> None:
         """Each branch of a block: its label is an item; a phase it names labels what is inside."""
-        if block.kind == "rect" and context == (False, None, None):
+        if block.kind == "rect" and context == TOP_LEVEL:
             self.rect_starts.append((len(self.items), block.line))
         for branch in block.branches:
             inner = _context(context, block, branch) if block.kind in NESTING_BLOCKS else context
@@ -359,7 +395,7 @@ class _Walk:
                 item = Item(
                     index=len(self.items), line=branch.line, text=branch.label, kind="label", reading=reading,
                     role=reading.role, header=own, phase=phase, phase_line=phase_line, conditional=inner[0],
-                    conditional_line=inner[1], in_par=inner[2],
+                    conditional_line=inner[1], in_par=inner[2], branch_of=inner[3],
                 )
                 self.items.append(item)
                 self.add(item, reading.hits, late=True)
@@ -389,15 +425,18 @@ class _Walk:
 
 
 def _context(parent: tuple, block: Block, branch) -> tuple:
-    """(conditional, line of the innermost conditional, line of the par block) inside `branch`."""
-    conditional, conditional_line, in_par = parent
+    """(conditional, line of the innermost conditional, line of the outermost par block, the outermost
+    branching block's (block, branch) lines) inside `branch`."""
+    conditional, conditional_line, in_par, branch_of = parent
     if block.kind in CONDITIONAL_BLOCKS or block.kind == "critical":
         conditional_line = branch.line
         if block.kind != "critical" or branch is not block.branches[0]:
             conditional = True
     if block.kind == "par" and in_par is None:
         in_par = block.line
-    return (conditional, conditional_line, in_par)
+    if block.kind in BRANCHING_BLOCKS and branch_of is None:
+        branch_of = (block.line, branch.line)
+    return (conditional, conditional_line, in_par, branch_of)
 
 
 def _actors(diagram: Diagram, ref: Reference) -> dict[str, Actor]:
@@ -433,6 +472,11 @@ def _find_boundary(items, mentions, rect_starts, ref: Reference) -> FoundBoundar
     after_phase = boundary.phases[1]
     for item in items:
         if item.phase == after_phase:
+            if item.in_par is not None:
+                # The second phase starts in a `par`: its branches run side by side, so a first-phase step
+                # the par holds beside it is drawn after the split too: the boundary is the par's start.
+                start = next(i for i in items if i.in_par == item.in_par)
+                return FoundBoundary(start.index, item.in_par, "par-label", start)
             return FoundBoundary(item.index, item.phase_line or item.line, "cycles", item)
     previous = None
     for item in items:
@@ -443,8 +487,11 @@ def _find_boundary(items, mentions, rect_starts, ref: Reference) -> FoundBoundar
         if item.async_arrow and item.index <= last_step_index and not reply:
             return FoundBoundary(item.index, item.line, "async", item)
         previous = item
+    # a `par` for the second phase: the first one that holds a step of it (a par around first-phase steps
+    # run in parallel is no boundary)
+    second = {m.item.in_par for m in mentions if m.item.in_par is not None and ref.step(m.step).cycle == after_phase}
     for item in items:
-        if item.in_par is not None and item.index <= last_step_index:
+        if item.in_par in second and item.index <= last_step_index:
             return FoundBoundary(item.index, item.in_par, "par", None)
     if len(rect_starts) >= 2 and rect_starts[1][0] <= last_step_index:
         # Two coloured regions and nothing else: the second one starts the second phase.

@@ -16,12 +16,13 @@ from drawcheck.grade.checks.missing import MissingCheck
 from drawcheck.grade.checks.named_function import NamedFunctionCheck
 from drawcheck.grade.checks.names import NamesCheck
 from drawcheck.grade.checks.order import OrderCheck
+from drawcheck.grade.checks.own_calls import OwnCallsCheck
 from drawcheck.grade.checks.phases import PhasesCheck
 from drawcheck.grade.checks.reason import ReasonCheck
 
 REGISTRY: dict[str, type[Check]] = {cls.section: cls for cls in (
     NamesCheck, ExtrasCheck, MissingCheck, BranchesCheck, OrderCheck, BoundaryCheck, PhasesCheck,
-    ReasonCheck, NamedFunctionCheck, BeliefsCheck, DirectionsCheck,
+    ReasonCheck, NamedFunctionCheck, BeliefsCheck, DirectionsCheck, OwnCallsCheck,
 )}
 
 __all__ = ["REGISTRY", "Check", "Core", "Drawing", "Mark", "Outcome", "Scored"]

@@ -2,8 +2,9 @@
 the first one. Also circles a drawing that marks neither the boundary nor its phases.
 
 Section `boundary:` — `after` (step), `cycles` ([phase before, phase after]), `markers`/`starts` (texts
-that draw the boundary), the messages `missing`, `early`, `late`, `unmarked`, `true_boundary`, and
-`older` (earlier releases' boundaries, with their versions).
+that draw the boundary), the messages `missing`, `early`, `late`, `unmarked`, `true_boundary`, `guessed`
+(a boundary read from an ambiguous mark: its findings are hints that say what was read), and `older`
+(earlier releases' boundaries, with their versions).
 """
 
 from __future__ import annotations
@@ -36,7 +37,10 @@ class BoundaryCheck(Check):
         "unmarked": "mark the boundary or the phases: show where {after} ends the {before_phase}, or label which "
                     "steps run in the {before_phase} and which in the {after_phase} (a Note or a rect)",
         "true_boundary": "the boundary is here",
+        "guessed": "this reads {what} on line {line} as your boundary; if that is what you meant: {message}",
     }
+    # what a guessed boundary was read from (FoundBoundary.source), for the `guessed` message
+    guessed_from = {"async": "the async arrow", "par": "the `par` block", "rects": "the second unlabelled `rect`"}
 
     def __init__(self, *, after, phases, markers, starts, missing, early, late, older, texts, line, sources=()):
         self.after = after  # the last step before the boundary
@@ -67,7 +71,7 @@ class BoundaryCheck(Check):
             older.append(OlderBoundary(early, Note(r.string(om["message"], "message"), r.string(om["versions"], "versions"),
                                                    r.source(om, "boundary.older"), item.start_mark.line + 1)))
         texts = dict(cls.messages)
-        texts.update({k: r.string(m[k], f"boundary.{k}") for k in ("unmarked", "true_boundary") if k in m})
+        texts.update({k: r.string(m[k], f"boundary.{k}") for k in ("unmarked", "true_boundary", "guessed") if k in m})
         return cls(
             after=core.step(m["after"], "boundary.after"),
             phases=tuple(core.phase(n, "boundary.cycles") for n in pair),
@@ -112,6 +116,11 @@ class BoundaryCheck(Check):
             names = ", ".join(ref.step(m.step).name for m in late)
             msg = self.late.format(n=len(late), steps=names, after=after_name, **plural(len(late)))
             out.append((Finding(FindingKind.BOUNDARY, None, line, "correction", msg), len(late)))
+        if rec.boundary.guessed:  # an ambiguous mark: say what was read, as a hint, never as a correction
+            what = self.guessed_from[rec.boundary.source]
+            out = [(Finding(f.kind, f.point, f.line, "hint",
+                            self.texts["guessed"].format(what=what, line=line, message=f.message), f.version), 0)
+                   for f, _ in out]
         return Outcome(out)
 
     def circled(self, rec, layout) -> set[str]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
-from drawcheck.recognise import says, words_regex
+from drawcheck.recognise import says, side_by_side, words_regex
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,12 +75,16 @@ class BranchesCheck(Check):
                 out.append((Finding(FindingKind.ORDER, step.id, m.line, severity, msg,
                                     note.versions if note else None), edits))
                 continue
-            late = next((b for b in step.before if b in first and first[b].order < m.order), None)
+            def drawn_before(other):  # source order, unless they are branches side by side
+                return other.order < m.order and not side_by_side(other.item, item)
+
+            late = next((b for b in step.before if b in first and drawn_before(first[b])), None)
             if late is not None and not any(
                     s.cycle == step.cycle and s.id in first and first[s.id].order > m.order
                     for s in ref.plan.main_path):
                 late = None  # drawn after its whole phase: a section of branches, not a place in the flow
-            anchor = next((a for a in step.after if a in first and m.order < first[a].order), None)
+            anchor = next((a for a in step.after if a in first and m.order < first[a].order
+                           and not side_by_side(first[a].item, item)), None)
             if anchor is not None:
                 msg = self.texts["too_early"].format(step=step.name, anchor=ref.step(anchor).name)
                 out.append((Finding(FindingKind.ORDER, step.id, m.line, severity, msg), edits))

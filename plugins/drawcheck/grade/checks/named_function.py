@@ -3,7 +3,9 @@ it must precede.
 
 Section `named_function:` — `step`, `prefixes` (how a line naming it starts), `participant_words` (a
 message to a participant named so names it too), `before`, the messages `missing`, `misplaced`,
-`same_line`, `wrong` ({names, message} for functions often named instead), and `shown_as`.
+`same_line`, `wrong` ({names, message} for functions often named instead), `shown_as`, and
+`versions_only_before` (the `misplaced` versions drew it after `before`, but still before these steps:
+drawn after one of them, it matches no release and gets no version note).
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ class NamedFunctionCheck(Check):
     kinds = (FindingKind.NAMED_FUNCTION,)
     weight = 1
 
-    def __init__(self, *, step, prefixes, participant_words, before, missing, misplaced, same_line, wrong, shown_as):
+    def __init__(self, *, step, prefixes, participant_words, before, missing, misplaced, same_line, wrong, shown_as,
+                 versions_only_before=()):
         self.step = step
         self.claims = frozenset((step,))
         self.prefixes = prefixes
@@ -43,13 +46,14 @@ class NamedFunctionCheck(Check):
         self.same_line = same_line
         self.wrong = wrong
         self.shown_as = shown_as
+        self.versions_only_before = versions_only_before
         self.pattern = prefix_regex(prefixes)
         self.wrong_by_name: dict[str, str] = {}
 
     @classmethod
     def load(cls, r, node, core):
         m = r.mapping(node, cls.section, ("step", "prefixes", "before", "missing", "misplaced", "same_line"),
-                      ("participant_words", "wrong", "shown_as"))
+                      ("participant_words", "wrong", "shown_as", "versions_only_before"))
         wrong = []
         for item in r.seq(m["wrong"], f"{cls.section}.wrong") if "wrong" in m else ():
             wm = r.mapping(item, f"a {cls.section}.wrong entry", ("names", "message"), ("source",))
@@ -63,6 +67,9 @@ class NamedFunctionCheck(Check):
             missing=r.string(m["missing"], f"{where}.missing"), misplaced=r.note(m["misplaced"], f"{where}.misplaced"),
             same_line=r.note(m["same_line"], f"{where}.same_line"), wrong=tuple(wrong),
             shown_as=r.optional_string(m, "shown_as", where, "Named function"),
+            versions_only_before=tuple(core.step(n, f"{where}.versions_only_before")
+                                       for n in r.seq(m["versions_only_before"], f"{where}.versions_only_before"))
+            if "versions_only_before" in m else (),
         )
 
     def prepare(self, ref) -> None:
@@ -86,24 +93,23 @@ class NamedFunctionCheck(Check):
                 if other.item is m.item and other.pos < m.pos:
                     return Outcome([self._finding(m.line, self.same_line.message, self.same_line.versions)], m.label)
                 if m.order > other.order:
-                    # the older releases had it after, but never on the other side of the boundary
+                    # the older releases had it after, but never on the other side of the boundary, nor after
+                    # the steps in `versions_only_before`
                     pair = ref.boundary.phases if ref.boundary else None
                     same_side = rec.effective_phase(m.item, pair) in (None, ref.step(self.step).cycle)
-                    version = self.misplaced.versions if same_side else None
+                    as_released = not any(s in rec.first and rec.first[s].order < m.order
+                                          for s in self.versions_only_before)
+                    version = self.misplaced.versions if same_side and as_released else None
                     return Outcome([self._finding(m.line, self.misplaced.message, version)], m.label)
             return Outcome([], m.label)
-        fallback_line = None
-        for item in rec.items:
-            named = item.role == ROLE
-            if not named and not self._talks_to_it(item, rec):
-                continue
+        named = [item for item in rec.items if item.role == ROLE]
+        # a line that names the function speaks for it; a message to its home only when no line does
+        for item in named or [item for item in rec.items if self._talks_to_it(item, rec)]:
             for hit in item.matches:
                 message = self.wrong_by_name.get(hit.target)
                 if message:
                     return Outcome([self._finding(item.line, message)], item.text)
-            if named and fallback_line is None:
-                fallback_line = item.line
-        return Outcome([self._finding(fallback_line, self.missing)])
+        return Outcome([self._finding(named[0].line if named else None, self.missing)])
 
     def _talks_to_it(self, item, rec) -> bool:
         """A message to or from, or a note over, a participant named like the function's home."""

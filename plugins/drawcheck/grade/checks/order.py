@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from drawcheck.grade.checks.base import Drawing, Finding, FindingKind, MessagesCheck, Outcome
+from drawcheck.grade.layout import drawn_order
 
 
 def heaviest_increasing(seq: list[tuple[int, int]]) -> set[int]:
@@ -61,7 +62,7 @@ class OrderCheck(MessagesCheck):
         if drawing.layout.in_order:
             return Outcome()
         facts = drawing.reference.plan.facts
-        drawn = [m for m in drawing.recognised.first.values() if facts[m.step].position >= 0]
+        drawn = [m for m in drawn_order(drawing.recognised, facts) if facts[m.step].position >= 0]
         keep = heaviest_increasing([(facts[m.step].position, facts[m.step].weight) for m in drawn])
         out = []
         for k, m in enumerate(drawn):

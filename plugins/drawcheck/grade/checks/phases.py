@@ -28,11 +28,14 @@ class PhasesCheck(MessagesCheck):
                 wrong.append((ref.step(m.step), m, drawn))
         wrong.sort(key=lambda w: w[0].index)
         out = []
+        guessed = rec.boundary is not None and rec.boundary.guessed
         for step, m, drawn in wrong:
             cond = m.item.conditional_line
             if step.branch and cond is not None and (m.item.phase_line or 0) < cond:
                 continue  # a branch drawn as a branch: the phase label around it came from outside the branch
             severity = "correction" if step.tier in ("A", "B", "C") else "hint"
+            if guessed and m.item.phase is None:
+                severity = "hint"  # its side of a boundary read from an ambiguous mark: a guess, never a correction
             note = step.wrong_cycle
             if note:
                 msg, version = note.message, note.versions
