@@ -89,6 +89,7 @@ class Item:
     target: str | None = None
     actors: tuple[str, ...] = ()  # the participants it is drawn between or over
     async_arrow: bool = False
+    arrow: str = ""  # a message's arrow as written, e.g. "->>", "-->>", "-)"
 
     @property
     def matches(self) -> tuple[Match, ...]:
@@ -335,7 +336,7 @@ class _Walk:
                 reading=reading, role=role, header=header, phase=phase, phase_line=phase_line,
                 conditional=conditional, conditional_line=conditional_line, in_par=in_par,
                 source=s.source if is_message else None, target=s.target if is_message else None,
-                actors=actors, async_arrow=async_arrow,
+                actors=actors, async_arrow=async_arrow, arrow=s.arrow if is_message else "",
             )
             self.items.append(item)
             if not is_message:
