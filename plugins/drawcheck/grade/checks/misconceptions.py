@@ -133,8 +133,10 @@ class MisconceptionsCheck(Check):
         messages = [(item, self.who(rec, item.source), self.who(rec, item.target))
                     for item in rec.items if item.kind == "message"]
         out = []
+        shared = _shared_places(rec)
         for rule in self.rules:
-            hit = next((h for shape in rule.shapes if (h := self._find(shape, rec, messages, drawn_steps))), None)
+            hit = next((h for shape in rule.shapes if (h := self._find(shape, rule.point, rec, messages, drawn_steps,
+                                                                       shared))), None)
             if hit is None:
                 continue
             line, step = hit
@@ -144,13 +146,17 @@ class MisconceptionsCheck(Check):
         return Outcome(out)
 
     @staticmethod
-    def _find(shape: Shape, rec, messages, drawn_steps) -> tuple[int, str | None] | None:
-        """(line, step) of the first place the drawing shows `shape`, or None."""
+    def _find(shape: Shape, point, rec, messages, drawn_steps, shared) -> tuple[int, str | None] | None:
+        """(line, step) of the first place the drawing shows `shape`, or None. An order is shown on the line
+        of the rule's point when it is one of the two steps, else on the line drawn too early."""
         if shape.order is not None:
             first, then = (rec.first.get(s) for s in shape.order)
-            if first is not None and then is not None and first.order < then.order:
-                return first.line, first.step
-            return None
+            if first is None or then is None or first.order >= then.order:
+                return None
+            if {first.step, then.step} & shared:
+                return None  # drawn by one old name that covers several steps: its place orders none of them
+            shown = then if point == then.step else first
+            return shown.line, shown.step
         for item, sender, receiver in messages:
             if sender is None or receiver is None:
                 continue  # who it goes between is not known: the grader cannot tell
@@ -172,6 +178,18 @@ class MisconceptionsCheck(Check):
     def notes(self):
         for m in self.rules:
             yield f"misconception {m.id}", m.line, m.versions, m.sources
+
+
+def _shared_places(rec) -> set[str]:
+    """Steps first drawn by an old name that stands for several steps at once (a legacy name's `also`)."""
+    out = set()
+    for mention in rec.mentions:
+        if mention.legacy is not None and mention.legacy.also:
+            for step in (mention.step, *mention.legacy.also):
+                first = rec.first.get(step)
+                if first is not None and first.item is mention.item and first.pos == mention.pos:
+                    out.add(step)
+    return out
 
 
 def _shape(r, node, where: str, core, participants) -> Shape:
