@@ -93,6 +93,10 @@ def test_the_site_builds_strict_with_both_exercises(sites):
     warnings = [r.getMessage() for r in built.records if r.levelno >= logging.WARNING
                 and "kubectl-apply" in r.getMessage()]
     assert warnings == []
+    # the build log names each correction with its file:line, as the page says
+    logged = [r.getMessage() for r in built.records]
+    assert any(m.startswith("drawcheck: answers/kubectl-apply/example-pushes-the-pod.mmd:24: the API server does not push")
+               for m in logged), [m for m in logged if "kubectl-apply" in m][:5]
 
 
 def test_the_exercise_page_says_where_answers_go_and_how_to_check_them(sites):
