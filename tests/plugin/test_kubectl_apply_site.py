@@ -121,6 +121,8 @@ def test_the_overview_links_the_examples_and_the_learner(sites):
     for handle in ("example-pushes-the-pod", "example-kubelet-calls-cni", "ada"):
         assert f'href="{handle}/"' in overview
     assert "From kubectl apply to a running container" in overview
+    assert "oundary" not in text_of(overview)  # no boundary in this exercise: no boundary chart, no column
+    assert "Most-missed steps" in text_of(overview)
     results = json.loads(sites["both"].html("feedback/kubectl-apply/results.json"))
     assert results["exercise"] == "kubectl-apply"
     by_file = {r["file"]: r for r in results["results"]}

@@ -36,16 +36,19 @@ def _status(g: Graded) -> str:
 
 
 def overview_rows(graded: list[Graded], refused: list[Refused], reference) -> list[str]:
-    rows = ["| Learner | Status | Score | Boundary drawn | Corrected drawing |", "|---|---|---|---|---|"]
+    boundary = reference.boundary is not None  # an exercise without a boundary has no boundary column
+    rows = ["| Learner | Status | Score | " + ("Boundary drawn | " if boundary else "") + "Corrected drawing |",
+            "|---|---|---|---|" + ("---|" if boundary else "")]
     for g in sorted(graded, key=lambda g: g.handle.lower()):
         name = handle_text(g.handle) + (" *(example)*" if g.example else "")
         link = f"[{name}]({quote(g.handle)}.md)"
         score = "—" if g.result.status == "invalid" else format_score(g.result.score)
         corrected = _status(g.corrected) if g.corrected else "—"
-        rows.append(f"| {link} | {_status(g)} | {score} | {describe_boundary(g.result.boundary, reference)} | {corrected} |")
+        drawn = f"{describe_boundary(g.result.boundary, reference)} | " if boundary else ""
+        rows.append(f"| {link} | {_status(g)} | {score} | {drawn}{corrected} |")
     for r in refused:
         where = f"{html_text(r.file)}:{r.line}" if r.line else html_text(r.file)
-        rows.append(f"| <code>{where}</code> | refused: {html_text(r.message)} | — | — | — |")
+        rows.append(f"| <code>{where}</code> | refused: {html_text(r.message)} | — | " + ("— | " if boundary else "") + "— |")
     return rows
 
 
@@ -62,8 +65,9 @@ def overview_page(graded: list[Graded], refused: list[Refused], reference) -> st
         f"**{len(graded)}** submission(s): {correct} correct, {len(graded) - correct - invalid} with corrections, "
         f"{invalid} that could not be checked" + (f", {len(refused)} refused file(s)" if refused else "") + ".",
         "",
-        "## Where the boundary was drawn", "",
-        bar_chart(list(histogram.items()), title="Boundary relative to the true one", highlight="correct"), "",
+        *(["## Where the boundary was drawn", "",
+           bar_chart(list(histogram.items()), title="Boundary relative to the true one", highlight="correct"), ""]
+          if reference.boundary is not None else []),
         "## Most-missed steps", "",
         bar_chart(missed, title="Learners who left the step out"), "",
         "## Most-misplaced steps", "",
