@@ -153,3 +153,21 @@ def test_named_sources_are_validated():
     ref = parse_reference("sources:\n  named:\n    good: &good {url: 'https://example.org'}\n" + base.replace(
         "{id: Ask, cycle: one, tier: A}", "{id: Ask, cycle: one, tier: A, source: *good}"), file="m.yml")
     assert ref.step("Ask").sources[0].url == "https://example.org"
+
+
+def test_from_not_and_unless_words_narrow_an_arrow_shape():
+    rules = ("    - {id: not-the-client, message: only the client asks, point: Ask,\n"
+             "       when: [{arrow: {from: any, to: server}, step: Ask, from_not: client, unless_words: [relay]}]}\n")
+    ref = parse_reference(MINI.replace("    server: {name: server, words: [server]}\n",
+                                       "    server: {name: server, words: [server]}\n"
+                                       "    proxy: {name: proxy, words: [proxy]}\n") + rules, file="mini.yml")
+    head = "sequenceDiagram\n    participant C as client\n    participant P as proxy\n    participant S as server\n"
+
+    def beliefs(body):
+        return [(f.point, f.line) for f in grade_text(head + body, file="m.mmd", reference=ref).findings
+                if f.kind == FindingKind.BELIEF]
+
+    assert beliefs("    P->>S: Ask\n    S-->>C: Answer\n") == [("Ask", 5)]
+    assert beliefs("    C->>S: Ask\n    S-->>C: Answer\n") == []
+    assert beliefs("    P->>S: Ask (relay)\n    S-->>C: Answer\n") == []
+    assert beliefs("    X->>S: Ask\n    S-->>C: Answer\n") == []  # X is nobody the exercise knows
