@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
 from drawcheck.recognise import says, words_regex
+from drawcheck.recognise.names import words_text
 from drawcheck.reference.source import Source
 
 ANY = "any"
@@ -78,8 +79,9 @@ class MisconceptionsCheck(Check):
         self.participants = participants
         self.rules = rules
         self.weight = sum(1 for m in rules if m.severity == "correction")
-        # each word alone, to find the longest one a drawn participant's name says
-        self.words = [(p.id, len(w), words_regex([w])) for p in participants.values() for w in p.words + (p.name,)]
+        # each word alone, longest first: the first one a drawn participant's name says names it
+        words = [(p.id, len(w), words_regex([w])) for p in participants.values() for w in p.words + (p.name,)]
+        self.words = [(pid, rx) for pid, _, rx in sorted(words, key=lambda w: -w[1]) if rx is not None]
 
     @classmethod
     def load(cls, r, node, core):
@@ -118,20 +120,17 @@ class MisconceptionsCheck(Check):
     def who(self, rec, pid: str | None) -> str | None:
         """The exercise participant a drawn participant stands for (its longest word wins), or None."""
         actor = rec.actors.get(pid) if pid is not None else None
-        names = actor.names if actor else (pid,) if pid else ()
-        best, best_len = None, 0
-        for ex_id, length, rx in self.words:
-            if length > best_len and any(says(rx, n) for n in names):
-                best, best_len = ex_id, length
-        return best
+        texts = [words_text(n) for n in (actor.names if actor else (pid,) if pid else ())]
+        return next((ex_id for ex_id, rx in self.words if any(rx.search(t) for t in texts)), None)
 
     def grade(self, drawing: Drawing) -> Outcome:
         rec = drawing.recognised
         drawn_steps: dict[int, set[str]] = {}
         for mention in rec.mentions:
             drawn_steps.setdefault(mention.item.index, set()).add(mention.step)
-        messages = [(item, self.who(rec, item.source), self.who(rec, item.target))
-                    for item in rec.items if item.kind == "message"]
+        ends = {pid for item in rec.items if item.kind == "message" for pid in (item.source, item.target)}
+        who = {pid: self.who(rec, pid) for pid in ends}  # each drawn participant named once per drawing
+        messages = [(item, who[item.source], who[item.target]) for item in rec.items if item.kind == "message"]
         out = []
         shared = _shared_places(rec)
         for rule in self.rules:
