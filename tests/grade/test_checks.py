@@ -65,11 +65,11 @@ def rollout(tmp_path):
 
 def test_the_registry_is_keyed_by_section_and_each_kind_has_one_owner():
     assert list(REGISTRY) == ["names", "not_steps", "missing", "branches", "order", "boundary", "phases", "reason",
-                              "named_function", "beliefs", "directions", "own_calls"]
+                              "named_function", "beliefs", "directions", "own_calls", "misconceptions"]
     owners = [k for cls in REGISTRY.values() for k in cls.kinds]
     assert len(owners) == len(set(owners))
     assert isinstance(FindingKind.MISSING, str) and FindingKind("cache-function") is FindingKind.NAMED_FUNCTION
-    assert set(FINDING_KINDS) == {k.value for k in FindingKind} - {"direction", "intake"}
+    assert set(FINDING_KINDS) == {k.value for k in FindingKind} - {"direction", "belief", "intake"}
     assert json.dumps({"kind": FindingKind.WRONG_PHASE}) == '{"kind": "wrong-cycle"}'
     assert f"{FindingKind.ORDER}" == "order" and str(FindingKind.ORDER) == "order"
 

@@ -104,7 +104,8 @@ def test_only_builds_that_learners_pages(site_factory, caplog, monkeypatch):
     built = build(root, caplog)
     assert built.error is None, built.build_errors
     pages = sorted(p.name for p in (built.site / "feedback").iterdir() if p.is_dir())
-    assert pages == ["ada"]
+    assert pages == ["ada", "kubectl-apply"]  # the second exercise's overview, with no learner's page of its own
+    assert sorted(p.name for p in (built.site / "feedback" / "kubectl-apply").iterdir() if p.is_dir()) == []
     ada = built.html("feedback/ada/index.html")
     assert "Corrected drawing" in ada  # ada.corrected.mmd is hers too
     overview = built.html("feedback/index.html")

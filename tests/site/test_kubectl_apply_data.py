@@ -1,7 +1,7 @@
 """The second exercise's data (reference/kubectl-apply/) is consistent with itself.
 
 - reference.mmd and every example parse with drawcheck's parser and with the pinned Mermaid, without errors;
-- the exercise YAML minus its documented schema additions loads with today's loader;
+- the exercise YAML loads with the engine's loader (its misconceptions, directions and named sources included);
 - every step is drawn in reference.mmd, between its own participants;
 - every fact (step, legacy name, misconception) has a source of the SOURCES.md form;
 - every example's expected YAML names real steps, real misconceptions and real message lines, and each
@@ -21,7 +21,7 @@ import pytest
 import yaml
 
 from drawcheck.parse import Message, Note, parse_file
-from drawcheck.reference.load import parse_reference
+from drawcheck.reference.load import load_reference
 
 ROOT = Path(__file__).resolve().parents[2]
 EXERCISE = ROOT / "reference" / "kubectl-apply"
@@ -29,10 +29,6 @@ YML = EXERCISE / "exercise.yml"
 EXAMPLES = EXERCISE / "examples"
 ORACLE = ROOT / "tests" / "parse" / "mermaid_oracle.mjs"
 
-# The schema additions, exactly as documented at the top of exercise.yml.
-TOP_ADDED = {"scope", "sources", "participants", "misconceptions"}
-STEP_ADDED = {"from", "to", "via", "participant_synonyms", "source"}
-VIA = {"call", "self", "watch", "reply"}
 FINDING_KINDS = {"missing", "extra", "order", "wrong-cycle", "name", "belief", "participants"}
 SEVERITIES = {"correction", "hint"}
 HEX40 = re.compile(r"^[0-9a-f]{40}$")
@@ -77,12 +73,29 @@ def messages(diagram) -> list[Message]:
     return [s for s, _ in diagram.walk() if isinstance(s, Message)]
 
 
+def participants(data) -> dict:
+    return data["misconceptions"]["participants"]
+
+
+def rules(data) -> list:
+    return data["misconceptions"]["rules"]
+
+
+def ends(data, step_id: str) -> tuple[set, set] | None:
+    """(senders, receivers) of a step that goes one way (its `directions:` entry), as participant ids."""
+    by_words = {tuple(spec["words"]): pid for pid, spec in participants(data).items()}
+    for d in data.get("directions", []):
+        if d["step"] == step_id:
+            return {by_words[tuple(d["from"])]}, {by_words[tuple(d["to"])]}
+    return None
+
+
 def participant_of(data, diagram, pid: str) -> str | None:
     """The exercise participant a drawn participant stands for: the longest matching word wins."""
     drawn = diagram.participant(pid)
     label = compact(drawn.label if drawn else pid) + " " + compact(pid)
     best, best_len = None, 0
-    for ex_id, spec in data["participants"].items():
+    for ex_id, spec in participants(data).items():
         for word in spec["words"] + [spec["name"], ex_id]:
             w = compact(word)
             if w and w in label and len(w) > best_len:
@@ -92,15 +105,13 @@ def participant_of(data, diagram, pid: str) -> str | None:
 
 def fits(data, step, diagram, message: Message) -> bool:
     """Is this drawn message between the step's participants, in a direction its `via` allows?"""
+    one_way = ends(data, step["id"])
+    if one_way is None:
+        return True  # work inside one participant, or a watch (drawn as its request or as its event)
     src = participant_of(data, diagram, message.source)
     dst = participant_of(data, diagram, message.target)
-    senders, receivers = set(as_list(step["from"])), set(as_list(step["to"]))
-    via = step.get("via", "call")
-    if via == "self":
-        return src in senders and (dst in receivers or dst == src)
-    if via in ("watch", "reply"):
-        return (src in senders and dst in receivers) or (src in receivers and dst in senders)
-    return src in senders and dst in receivers
+    senders, receivers = one_way
+    return src in senders and (dst in receivers or dst == src)  # or work inside the sender (a self-arrow)
 
 
 # --- the drawings parse ---------------------------------------------------------------------------------
@@ -132,20 +143,8 @@ def test_drawings_are_valid_for_the_pinned_mermaid():
 
 # --- the YAML ---------------------------------------------------------------------------------------------
 
-def strip_additions(data: dict) -> dict:
-    out = {k: v for k, v in data.items() if k not in TOP_ADDED}
-    out["steps"] = []
-    for step in data["steps"]:
-        step = {k: v for k, v in step.items() if k not in STEP_ADDED}
-        if "legacy" in step:
-            step["legacy"] = [{k: v for k, v in legacy.items() if k != "source"} for legacy in step["legacy"]]
-        out["steps"].append(step)
-    return out
-
-
-def test_the_rest_loads_with_todays_loader(data):
-    text = yaml.safe_dump(strip_additions(data), allow_unicode=True, sort_keys=False)
-    ref = parse_reference(text, file=str(YML))
+def test_loads_with_the_engines_loader(data):
+    ref = load_reference(YML, require_sources=True)
     assert [s.id for s in ref.steps] == [s["id"] for s in data["steps"]]
     assert ref.check("boundary") is None and ref.check("named_function") is None  # no goroutine boundary in this exercise
     assert set(ref.explanations) == {"watches", "etcd", "cri"}
@@ -156,21 +155,18 @@ def test_the_rest_loads_with_todays_loader(data):
             "CreateContainer", "StartContainer", "StatusUpdate"} <= required
 
 
-def test_every_step_has_participants_and_a_known_via(data):
-    participants = set(data["participants"])
-    for step in data["steps"]:
-        assert as_list(step["from"]) and set(as_list(step["from"])) <= participants, step["id"]
-        assert as_list(step["to"]) and set(as_list(step["to"])) <= participants, step["id"]
-        assert step.get("via", "call") in VIA, step["id"]
-        if step.get("via") == "watch":
-            assert as_list(step["to"]) == ["apiserver"], f"{step['id']}: only the API server is watched"
+def test_directions_name_participants(data):
+    assert len(data["directions"]) >= 10
+    for d in data["directions"]:
+        senders, receivers = ends(data, d["step"])  # each side is one participant's words (a YAML alias)
+        assert senders != receivers, d["step"]
 
 
 def test_nothing_but_the_api_server_talks_to_etcd(data):
-    for step in data["steps"]:
-        ends = set(as_list(step["from"])) | set(as_list(step["to"]))
-        if "etcd" in ends:
-            assert ends == {"apiserver", "etcd"}, step["id"]
+    for d in data["directions"]:
+        senders, receivers = ends(data, d["step"])
+        if "etcd" in senders | receivers:
+            assert senders | receivers == {"apiserver", "etcd"}, d["step"]
 
 
 def check_source(src, where: str) -> None:
@@ -204,8 +200,10 @@ def facts(data):
         yield f"step {step['id']}", step
         for legacy in step.get("legacy", []):
             yield f"legacy {legacy['name']!r} of {step['id']}", legacy
-    for m in data["misconceptions"]:
+    for m in rules(data):
         yield f"misconception {m['id']}", m
+    for d in data["directions"]:
+        yield f"direction of {d['step']}", d
 
 
 def test_every_fact_has_a_source_of_the_shared_form(data):
@@ -220,10 +218,10 @@ def test_every_fact_has_a_source_of_the_shared_form(data):
 
 def test_misconceptions_name_real_steps_and_participants(data):
     steps = steps_by_id(data)
-    participants = set(data["participants"]) | {"any"}
-    ids = [m["id"] for m in data["misconceptions"]]
+    known = set(participants(data)) | {"any"}
+    ids = [m["id"] for m in rules(data)]
     assert len(ids) == len(set(ids)) and len(ids) >= 8
-    for m in data["misconceptions"]:
+    for m in rules(data):
         assert m["severity"] in SEVERITIES and m["message"].strip(), m["id"]
         if "point" in m:
             assert m["point"] in steps, m["id"]
@@ -239,7 +237,7 @@ def test_misconceptions_name_real_steps_and_participants(data):
                 assert order.index(first) > order.index(second), f"{m['id']}: {first} really comes after {second}"
             if "arrow" in shape:
                 for end in ("from", "to"):
-                    assert set(as_list(shape["arrow"][end])) <= participants, m["id"]
+                    assert set(as_list(shape["arrow"][end])) <= known, m["id"]
             for sid in as_list(shape.get("step", [])):
                 assert sid in steps, m["id"]
             assert set(shape.get("arrows", [])) <= {"call", "reply", "async"}, m["id"]
@@ -257,7 +255,7 @@ def test_every_step_is_drawn_in_the_reference_between_its_participants(data):
             continue  # optional, not drawn in the reference
         names = step_names(step)
         hits = [m for m in drawn if any(n in compact(m.text) for n in names) and fits(data, step, diagram, m)]
-        assert hits, f"step {step['id']} is not drawn in reference.mmd between {step['from']} and {step['to']}"
+        assert hits, f"step {step['id']} is not drawn in reference.mmd between {ends(data, step['id'])}"
 
 
 def test_reference_is_in_the_step_order(data):
@@ -295,7 +293,7 @@ def test_example_expectation_names_real_steps_and_lines(path, data):
     diagram = parse_file(drawing)
     by_line = {s.line: s for s, _ in diagram.walk() if isinstance(s, (Message, Note))}
     steps = steps_by_id(data)
-    misconceptions = {m["id"]: m for m in data["misconceptions"]}
+    misconceptions = {m["id"]: m for m in rules(data)}
     belief_lines = {f["line"] for f in case["findings"] if f["kind"] == "belief"}
 
     for sid, line in case["points"].items():

@@ -27,6 +27,7 @@ class FindingKind(str, enum.Enum):
     PHASES = "cycles"
     NAME = "name"
     DIRECTION = "direction"
+    BELIEF = "belief"  # a misconception the drawing's shape reveals (an arrow between participants, an order)
     INTAKE = "intake"  # a file the site refused before grading (made by the plugin)
 
     __str__ = str.__str__  # "missing", not "FindingKind.MISSING"
@@ -38,9 +39,10 @@ class FindingKind(str, enum.Enum):
 
 
 _RANK = {kind: i for i, kind in enumerate(FindingKind)}
-# The kinds the flagship's checks and the parser give (as before the enum); `direction` (a check only some
-# exercises configure) and `intake` (the plugin's refusals) are FindingKinds too.
-FINDING_KINDS = tuple(kind.value for kind in FindingKind if kind not in (FindingKind.DIRECTION, FindingKind.INTAKE))
+# The kinds the flagship's checks and the parser give (as before the enum); `direction` and `belief` (checks
+# only some exercises configure) and `intake` (the plugin's refusals) are FindingKinds too.
+FINDING_KINDS = tuple(kind.value for kind in FindingKind
+                      if kind not in (FindingKind.DIRECTION, FindingKind.BELIEF, FindingKind.INTAKE))
 
 
 @dataclass(slots=True, unsafe_hash=True)  # treat as immutable

@@ -97,6 +97,7 @@ class Item:
     actors: tuple[str, ...] = ()  # the participants it is drawn between or over
     async_arrow: bool = False
     own_hits: tuple[Hit, ...] | None = None  # the steps it draws when its participants' role narrows its text's
+    arrow: str = ""  # a message's arrow as written, e.g. "->>", "-->>", "-)"
 
     @property
     def matches(self) -> tuple[Match, ...]:
@@ -371,7 +372,7 @@ class _Walk:
                 reading=reading, role=role, header=header, phase=phase, phase_line=phase_line,
                 conditional=conditional, conditional_line=conditional_line, in_par=in_par, branch_of=branch_of,
                 source=s.source if is_message else None, target=s.target if is_message else None,
-                actors=actors, async_arrow=async_arrow, own_hits=own_hits,
+                actors=actors, async_arrow=async_arrow, own_hits=own_hits, arrow=s.arrow if is_message else "",
             )
             self.items.append(item)
             if not is_message:

@@ -135,8 +135,10 @@ def _optional(r, m: dict, key: str, where: str) -> str | None:
 
 
 def read_defaults(r, node) -> SourceDefaults:
-    """The top-level `sources:` section: `repo:` for bare PRs, `keps:` KEP number -> folder URL."""
-    m = r.mapping(node, "sources", (), ("repo", "keps"))
+    """The top-level `sources:` section: `repo:` for bare PRs, `keps:` KEP number -> folder URL, `named:` a
+    library of sources (name -> one `source:` mapping), each validated here and cited below by a YAML
+    anchor (`&name` here, `source: *name` at the fact)."""
+    m = r.mapping(node, "sources", (), ("repo", "keps", "named"))
     keps: dict[int, str] = {}
     if "keps" in m:
         for key_node, value_node in r.pairs(m["keps"], "sources.keps"):
@@ -145,4 +147,8 @@ def read_defaults(r, node) -> SourceDefaults:
             if not url.startswith("https://"):
                 r.fail(value_node, f"sources.keps.{number} must be an https:// URL")
             keps[number] = url
-    return SourceDefaults(_repo(r, m["repo"], "sources") if "repo" in m else None, keps, node.start_mark.line + 1)
+    defaults = SourceDefaults(_repo(r, m["repo"], "sources") if "repo" in m else None, keps, node.start_mark.line + 1)
+    for key_node, value_node in r.pairs(m["named"], "sources.named") if "named" in m else ():
+        name = r.ident(key_node, "a sources.named name")
+        _source(r, value_node, f"sources.named.{name}", defaults)
+    return defaults

@@ -111,8 +111,10 @@ def _summary_line(g: Graded, reference) -> str:
         return f"**Status:** could not be checked ({len(g.errors)} error(s) to fix first)"
     corrections = len(r.corrections)
     status = "correct" if r.status == "correct" else f"{corrections} correction(s)"
-    return (f"**Status:** {status} · **Score:** {format_score(r.score)} · "
-            f"**Boundary:** {describe_boundary(r.boundary, reference)}")
+    line = f"**Status:** {status} · **Score:** {format_score(r.score)}"
+    if reference.boundary is None:  # an exercise without a boundary: nothing to say about one
+        return line
+    return f"{line} · **Boundary:** {describe_boundary(r.boundary, reference)}"
 
 
 def _errors_section(g: Graded) -> list[str]:

@@ -92,17 +92,21 @@ def _link(g: Graded) -> str:
 
 def overview_rows(graded: list[Graded], refused: list[Refused], reference) -> list[str]:
     """The table of submissions, one row each, sorted by handle; refused files last."""
-    rows = ["| Learner | Status | Corrections | Score | Boundary drawn | Corrected drawing |",
-            "|---|---|---|--:|---|---|"]
+    boundary = reference.boundary is not None  # an exercise without a boundary has no boundary column
+    rows = ["| Learner | Status | Corrections | Score | " + ("Boundary drawn | " if boundary else "") + "Corrected drawing |",
+            "|---|---|---|--:|" + ("---|" if boundary else "") + "---|"]
     for g in sorted(graded, key=lambda g: g.handle.lower()):
         score = "—" if status_word(g) == NOT_GRADED else format_score(g.result.score)
         corrected = _status(g.corrected) if g.corrected else "—"
-        boundary = "—" if status_word(g) == NOT_GRADED else describe_boundary(g.result.boundary, reference)
-        rows.append(f"| {_link(g)} | {_status(g)} | {which_corrections(g, reference)} | {score} | {boundary} "
-                    f"| {corrected} |")
+        drawn = ""
+        if boundary:
+            drawn = "— | " if status_word(g) == NOT_GRADED else f"{describe_boundary(g.result.boundary, reference)} | "
+        rows.append(f"| {_link(g)} | {_status(g)} | {which_corrections(g, reference)} | {score} | {drawn}"
+                    f"{corrected} |")
     for r in refused:
         where = f"{html_text(r.file)}:{r.line}" if r.line else html_text(r.file)
-        rows.append(f"| <code>{where}</code> | {status_cell(REFUSED)} | {html_text(r.message)} | — | — | — |")
+        rows.append(f"| <code>{where}</code> | {status_cell(REFUSED)} | {html_text(r.message)} | — | "
+                    + ("— | " if boundary else "") + "— |")
     return rows
 
 
@@ -152,12 +156,13 @@ def _charts(learners: list[Graded], reference) -> list[str]:
         bar_chart([Bar(label, n) for label, n in scores], chart_id="chart-scores", title="Score histogram",
                   description=common + "each bar is the learners whose score falls in that range.",
                   scale=scale, label_header="Score"), "",
-        "## Where the boundary was drawn", "",
-        bar_chart([Bar(b, boundary.get(b, 0), highlight=b == "correct",
-                       note="the true boundary" if b == "correct" else "") for b in BUCKETS],
-                  chart_id="chart-boundary", title="Boundary relative to the true one",
-                  description=common + "each bar is the learners who put the boundary there.",
-                  scale=scale, label_header="Boundary"), "",
+        *(["## Where the boundary was drawn", "",
+            bar_chart([Bar(b, boundary.get(b, 0), highlight=b == "correct",
+                           note="the true boundary" if b == "correct" else "") for b in BUCKETS],
+                      chart_id="chart-boundary", title="Boundary relative to the true one",
+                      description=common + "each bar is the learners who put the boundary there.",
+                      scale=scale, label_header="Boundary"), ""]
+          if reference.boundary is not None else []),  # an exercise without a boundary has no such chart
         "## Most-missed steps", "",
         bar_chart([Bar(label, n) for label, n in missed], chart_id="chart-missed",
                   title="Learners who left the step out",

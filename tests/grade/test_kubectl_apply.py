@@ -1,0 +1,173 @@
+"""Golden tests of the second exercise: every reference/kubectl-apply/examples/*.yml, graded by the real engine.
+
+Each example's expected status, drawn points (step -> line) and findings (kind, step, line, severity; a
+`belief` names its misconception by message, a `name` finding by a substring, a `version` by a substring
+of the version note) must be exactly what grading gives. The expectations are the data's
+(examples/README.md); the status `hints` is the engine's `correct` with hints only.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from drawcheck.grade import grade_file, grade_text
+from drawcheck.grade.model import FindingKind
+from drawcheck.reference import ReferenceError, load_reference, parse_reference
+
+ROOT = Path(__file__).resolve().parents[2]
+EXERCISE = ROOT / "reference" / "kubectl-apply"
+EXAMPLES = sorted((EXERCISE / "examples").glob("*.yml"))
+
+# The engine's order check places an old name that covers two steps ("admission" for mutating and
+# validating admission) at one line, and then finds schema validation, drawn after it, out of order.
+ENGINE_GAPS = {"mistake-apply-waits-and-one-admission": "order check: a legacy name's `also` steps share one place"}
+
+
+@pytest.fixture(scope="module")
+def ref():
+    return load_reference(EXERCISE / "exercise.yml", require_sources=True)
+
+
+@pytest.fixture(scope="module")
+def data():
+    return yaml.safe_load((EXERCISE / "exercise.yml").read_text(encoding="utf-8"))
+
+
+def test_the_reference_drawing_grades_correct_with_every_drawn_step(ref):
+    result = grade_file(EXERCISE / "reference.mmd", reference=ref)
+    assert result.status == "correct" and result.findings == [] and result.score == 1.0
+    drawn = {p.point for p in result.points}
+    not_drawn = {s.id for s in ref.steps if s.cycle == "controllers" or s.id in ("RelistStatus", "KubectlSeesRunning")}
+    assert drawn == {s.id for s in ref.steps} - not_drawn
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_example_grades_as_expected(path, ref, data, request):
+    if path.stem in ENGINE_GAPS:
+        request.applymarker(pytest.mark.xfail(reason=ENGINE_GAPS[path.stem], strict=True))
+    case = yaml.safe_load(path.read_text(encoding="utf-8"))
+    result = grade_file(path.with_name(case["drawing"]), reference=ref)
+    messages = {m["id"]: m["message"] for m in data["misconceptions"]["rules"]}
+
+    assert result.status == {"hints": "correct"}.get(case["status"], case["status"])
+    if case["status"] == "hints":
+        assert result.findings and all(f.severity == "hint" for f in result.findings)
+    assert {p.point: p.line for p in result.points} == case["points"]
+    got = sorted((f.kind.value, f.point, f.line, f.severity) for f in result.findings)
+    want = sorted((f["kind"], f["point"], f["line"], f["severity"]) for f in case["findings"])
+    assert got == want
+    for f in case["findings"]:
+        finding = next(g for g in result.findings if (g.kind.value, g.point, g.line) == (f["kind"], f["point"], f["line"]))
+        if f["kind"] == "belief":
+            assert finding.message == messages[f["misconception"]]
+        if "message" in f:
+            assert f["message"] in finding.message
+        if "version" in f:
+            assert f["version"] in (finding.version or "")
+
+
+def test_each_misconception_is_found_only_by_its_shape(ref):
+    """The same drawing, once right and once with one arrow reversed or one pair of steps swapped."""
+    right = (EXERCISE / "reference.mmd").read_text(encoding="utf-8")
+    assert not [f for f in grade_text(right, file="r.mmd", reference=ref).findings if f.kind == FindingKind.BELIEF]
+    swaps = {
+        "        K->>R: PullImage\n": "",  # moved before the sandbox below
+        "        K->>R: RunPodSandbox\n": "        K->>R: PullImage\n        K->>R: RunPodSandbox\n",
+    }
+    wrong = right
+    for old, new in swaps.items():
+        assert old in wrong
+        wrong = wrong.replace(old, new, 1)
+    beliefs = [f for f in grade_text(wrong, file="w.mmd", reference=ref).findings if f.kind == FindingKind.BELIEF]
+    assert [(f.point, f.severity) for f in beliefs] == [("PullImage", "correction")]
+    line = wrong.splitlines().index("        K->>R: PullImage") + 1
+    assert beliefs[0].line == line
+
+    pushed = right.replace("A-->>K: watch event: pod bound to node-1", "A->>K: run this pod")
+    beliefs = [f for f in grade_text(pushed, file="p.mmd", reference=ref).findings if f.kind == FindingKind.BELIEF]
+    assert [f.point for f in beliefs] == ["KubeletWatch"]
+    # the same arrow as a dashed event, or with watch words, is the watch: no misconception
+    for ok in ("A-->>K: run this pod", "A->>K: watch event: run this pod", "A-)K: run this pod"):
+        text = right.replace("A-->>K: watch event: pod bound to node-1", ok)
+        assert not [f for f in grade_text(text, file="o.mmd", reference=ref).findings
+                    if f.kind == FindingKind.BELIEF], ok
+
+
+def test_unknown_participants_are_left_alone(ref):
+    """A participant the exercise cannot name (`X`) reveals nothing: the grader cannot tell who it is."""
+    text = (EXERCISE / "reference.mmd").read_text(encoding="utf-8").replace(
+        "participant R as Container runtime (CRI)", "participant R as X")
+    beliefs = [f for f in grade_text(text, file="x.mmd", reference=ref).findings if f.kind == FindingKind.BELIEF]
+    assert beliefs == []
+
+
+MINI = """\
+exercise: mini
+title: Mini
+cycles: {one: {name: one, words: [phase one]}}
+steps:
+  - {id: Ask, cycle: one, tier: A}
+  - {id: Answer, cycle: one, tier: A}
+misconceptions:
+  participants:
+    client: {name: client, words: [client]}
+    server: {name: server, words: [server]}
+  rules:
+"""
+
+
+@pytest.mark.parametrize("rules, error", [
+    ("    - {id: a, message: m, when: [{arrow: {from: client, to: nobody}}]}\n", "not a participant"),
+    ("    - {id: a, message: m, when: [{order: [Ask]}]}\n", "two steps"),
+    ("    - {id: a, message: m, when: [{order: [Ask, Nope]}]}\n", "not a step id"),
+    ("    - {id: a, message: m, when: [{arrow: {from: client, to: server}, order: [Ask, Answer]}]}\n", "either"),
+    ("    - {id: a, message: m, when: [{arrow: {from: client, to: server}, arrows: [push]}]}\n", "use one of"),
+    ("    - {id: a, message: m, when: []}\n", "at least one shape"),
+    ("    - {id: a, message: m, when: [{order: [Ask, Answer]}]}\n    - {id: a, message: n, when: [{order: [Ask, Answer]}]}\n",
+     "listed twice"),
+])
+def test_bad_rules_are_refused_at_their_line(rules, error):
+    with pytest.raises(ReferenceError) as exc:
+        parse_reference(MINI + rules, file="mini.yml")
+    assert error in str(exc.value) and exc.value.line is not None and exc.value.line >= 12
+
+
+def test_a_rule_written_in_the_test_grades(tmp_path):
+    ref = parse_reference(MINI + "    - {id: server-asks, message: the client asks first, point: Ask, "
+                                 "when: [{arrow: {from: server, to: client}, arrows: [call]}]}\n", file="mini.yml")
+    wrong = "sequenceDiagram\n    participant C as client\n    participant S as server\n    S->>C: Ask\n    C-->>S: Answer\n"
+    result = grade_text(wrong, file="w.mmd", reference=ref)
+    assert [(f.kind.value, f.point, f.line) for f in result.findings] == [("belief", "Ask", 4)]
+    right = wrong.replace("S->>C: Ask", "C->>S: Ask").replace("C-->>S: Answer", "S-->>C: Answer")
+    assert grade_text(right, file="r.mmd", reference=ref).findings == []
+    assert result.score < 1.0
+
+
+def test_named_sources_are_validated():
+    base = MINI.split("misconceptions:")[0]
+    with pytest.raises(ReferenceError, match="https://"):
+        parse_reference("sources:\n  named:\n    bad: &bad {url: 'http://example.org'}\n" + base, file="m.yml")
+    ref = parse_reference("sources:\n  named:\n    good: &good {url: 'https://example.org'}\n" + base.replace(
+        "{id: Ask, cycle: one, tier: A}", "{id: Ask, cycle: one, tier: A, source: *good}"), file="m.yml")
+    assert ref.step("Ask").sources[0].url == "https://example.org"
+
+
+def test_from_not_and_unless_words_narrow_an_arrow_shape():
+    rules = ("    - {id: not-the-client, message: only the client asks, point: Ask,\n"
+             "       when: [{arrow: {from: any, to: server}, step: Ask, from_not: client, unless_words: [relay]}]}\n")
+    ref = parse_reference(MINI.replace("    server: {name: server, words: [server]}\n",
+                                       "    server: {name: server, words: [server]}\n"
+                                       "    proxy: {name: proxy, words: [proxy]}\n") + rules, file="mini.yml")
+    head = "sequenceDiagram\n    participant C as client\n    participant P as proxy\n    participant S as server\n"
+
+    def beliefs(body):
+        return [(f.point, f.line) for f in grade_text(head + body, file="m.mmd", reference=ref).findings
+                if f.kind == FindingKind.BELIEF]
+
+    assert beliefs("    P->>S: Ask\n    S-->>C: Answer\n") == [("Ask", 5)]
+    assert beliefs("    C->>S: Ask\n    S-->>C: Answer\n") == []
+    assert beliefs("    P->>S: Ask (relay)\n    S-->>C: Answer\n") == []
+    assert beliefs("    X->>S: Ask\n    S-->>C: Answer\n") == []  # X is nobody the exercise knows
