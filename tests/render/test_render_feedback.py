@@ -96,7 +96,7 @@ def test_invalid_drawing_lists_errors_and_draws_nothing(reference):
                               Finding("missing", "Bind", None, "correction", "Bind is missing")])
     page = _page(result, None, reference)
     assert "could not be checked" in page
-    assert "answers&#47;ada&#46;mmd&#58;3</code>** error: expected an arrow&#44; found &#96;&#60;x&#62;&#96;" in page
+    assert "answers&#47;ada&#46;mmd&#58;3</code>** (line 3) error: expected an arrow&#44; found &#96;&#60;x&#62;&#96;" in page
     assert page.count("```mermaid") == 0
     assert "## Corrections" not in page and "Bind is missing" not in page  # fix the syntax first
 

@@ -50,7 +50,7 @@ def kind_word(kind: object) -> str:
 
 
 def short_mark(style: str, kind: object, label: str) -> str:
-    """The text after the number of one mark on the drawing, e.g. "✗ wrong cycle", "+ missing: Reserve"."""
+    """The text after the number of one mark on the drawing, e.g. "✗ wrong cycle", "+ missing: <step>"."""
     symbol = SYMBOLS.get(style, SYMBOLS["circle"])
     if style == "missing":
         text = label if len(label) <= MARK_CHARS else label[: MARK_CHARS - 1].rstrip() + "\u2026"

@@ -64,7 +64,8 @@ def compiler_errors(file: str, diagram, findings) -> list[str]:
 
 def _one(file: str, line: int | None, column: int, message: str, hint: str, source_lines: list[str]) -> list[str]:
     where = f"{file}:{line}:{column}" if line and column else (f"{file}:{line}" if line else file)
-    out = [f"**<code>{safety.html_text(where)}</code>** error: {safety.html_text(message)}", ""]
+    said = f"line {line}, column {column}" if line and column else (f"line {line}" if line else "whole file")
+    out = [f"**<code>{safety.html_text(where)}</code>** ({said}) error: {safety.html_text(message)}", ""]
     if line and 1 <= line <= len(source_lines):
         out += [source_excerpt(source_lines, line, column), ""]
     if hint:

@@ -93,7 +93,7 @@ MAX_STATUS_ITEMS = 4  # corrections named in the status line; the rest are count
 
 
 def correction_phrase(f: Finding) -> str:
-    """A few words naming one correction, for the status line: "Permit in the wrong cycle"."""
+    """A few words naming one correction, for the status line: "<step> in the wrong cycle"."""
     point = plain_text(f.point) if f.point else ""
     kind = str(f.kind)
     if kind == "wrong-cycle" and point:
