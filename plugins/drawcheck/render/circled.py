@@ -61,7 +61,7 @@ def short_mark(style: str, kind: object, label: str) -> str:
     return f"{symbol} {text}"
 
 
-_ACC_UNSAFE = re.compile(r"[^A-Za-z0-9 .,()'\u00c0-\u024f-]")
+_ACC_UNSAFE = re.compile(r"[^A-Za-z0-9 .,()/'\u00c0-\u024f-]")
 
 
 def accessible_name_lines(title: str, descr: str = "") -> list[str]:
