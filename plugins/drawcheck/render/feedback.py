@@ -234,7 +234,7 @@ def _in_your_words(result: Result, reference) -> list[str]:
     for check in reference.checks:
         text = said.get(check.section)
         if text and getattr(check, "shown_as", None):
-            out.append(f"- **{html_text(check.shown_as)}:** {html_text(text)}")
+            out.append(f"- **{html_text(check.shown_as)}:** {html_text(plain_text(text))}")
     return out
 
 
