@@ -89,6 +89,10 @@ def format_score(score: float) -> str:
     return f"{round(score * 100)} %" if 0 <= score <= 1 else f"{score:g}"
 
 
+SEARCH_EXCLUDED = ["---", "search:", "  exclude: true", "---", ""]
+"""Front matter keeping a feedback page out of the site search (Material's search plugin reads it): a
+class of learners' pages would otherwise fill the index and every search result."""
+
 MAX_STATUS_ITEMS = 4  # corrections named in the status line; the rest are counted
 
 
@@ -268,7 +272,7 @@ def feedback_page(g: Graded, reference, links: PageLinks | None = None) -> str:
     """Markdown of `feedback/<handle>.md`. Every piece of learner text is escaped or re-emitted."""
     links = links or PageLinks()
     handle = handle_text(g.handle)
-    out = [f"# Feedback: {handle}", ""]
+    out = SEARCH_EXCLUDED + [f"# Feedback: {handle}", ""]
     if g.example:
         out += ['!!! example "Example submission"', "",
                 "    This drawing ships with the site to show what feedback looks like. "
