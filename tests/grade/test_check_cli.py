@@ -68,9 +68,18 @@ def test_text_format_numbers_circles_without_colour_off_a_tty(tmp_path, capsys, 
     out = capsys.readouterr().out
     assert "\033[" not in out
     assert out.splitlines()[0].startswith(f"{f}: corrections, score ")
-    first = next(line for line in out.splitlines() if line.startswith("  (1) "))
-    assert first.startswith("  (1) line 14   correction the assume (AssumePod) comes before Reserve")
+    first = next(line for line in out.splitlines() if line.startswith("  ① "))
+    assert first.startswith("  ①    line 14   correction the assume (AssumePod) comes before Reserve")
     assert first.endswith("(your drawing matches Kubernetes v1.15 to about v1.18) (read: AssumePod) [cache-function]")
+    # the numbers are the feedback page's: corrections only, in render.circles' order; hints unnumbered
+    from drawcheck.grade import grade_file
+    from drawcheck.reference import load_reference
+    from drawcheck.render.circles import number_corrections
+
+    result = grade_file(str(f), reference=load_reference(str(EXERCISE)))
+    marks = [line.split()[0] for line in out.splitlines()[1:]]
+    assert marks[: len(result.corrections)] == [n.circle for n in number_corrections(result)]
+    assert set(marks[len(result.corrections):]) <= {"-"}
 
 
 def test_colour_only_on_a_tty_and_never_with_no_color(tmp_path, monkeypatch):

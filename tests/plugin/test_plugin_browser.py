@@ -79,7 +79,8 @@ def test_every_feedback_page_draws_every_diagram_and_runs_nothing(served):
                 assert not errors and not dialogs, (handle, errors, dialogs)
                 assert not any("Syntax error" in t for t in texts), handle
                 if handle == "ada":
-                    assert len(texts) == 5 and "①" in texts[2] and "missing: NormalizeScore" in texts[2]  # 2 as written, 2 circled, reference
+                    # first circled, corrected circled; the reference is linked, not repeated
+                    assert len(texts) == 2 and "①" in texts[0] and "missing: NormalizeScore" in texts[0]
                 if handle == "mallory":
                     assert any("<img src=x onerror=alert(1)>" in t for t in texts)  # shown as text, not run
                 context.close()

@@ -107,7 +107,7 @@ def test_only_builds_that_learners_pages(site_factory, caplog, monkeypatch):
     assert pages == ["ada", "kubectl-apply"]  # the second exercise's overview, with no learner's page of its own
     assert sorted(p.name for p in (built.site / "feedback" / "kubectl-apply").iterdir() if p.is_dir()) == []
     ada = built.html("feedback/ada/index.html")
-    assert "Corrected drawing" in ada  # ada.corrected.mmd is hers too
+    assert "Your corrected drawing" in ada  # ada.corrected.mmd is hers too
     overview = built.html("feedback/index.html")
     assert "DRAWCHECK_ONLY" in overview and 'href="ada/"' in overview and "barbara" not in overview
     graded = {r.getMessage().split(":")[1].strip() for r in built.records if r.getMessage().startswith("drawcheck: answers/")}

@@ -75,8 +75,8 @@ def test_overlay_puts_the_true_boundary_after_permit_and_missing_steps_in_refere
     permit = lines.index("P1-->>P2: Permit")
     boundary = lines.index(f"rect {BOUNDARY_FILL}")
     assert boundary > permit and lines.index("P1->>P2: Bind") > boundary
-    assert lines[boundary + 1].startswith("Note over P1,P2: ① the boundary is here")
-    missing = lines.index("P2-->>P2: ③ missing#58; NormalizeScore")
+    assert lines[boundary + 1].startswith("Note over P1,P2: ① #8596; true boundary")
+    missing = lines.index("P2-->>P2: ③ #43; missing#58; NormalizeScore")
     assert lines.index("P1->>P2: Score#59; #37;#37;#123;init#125;#37;#37;") < missing < lines.index("P1->>P2: Reserve")
     assert parse_text(text).valid
 

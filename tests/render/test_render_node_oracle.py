@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from drawcheck.parse.model import Diagram, Message, Participant
+from drawcheck.render.circled import learner_text
 from drawcheck.render.feedback import number_corrections, overlay
 from drawcheck.render.mermaid import Circle, Insertion, render_diagram
 from drawcheck.safety import learner_label, mark_label, mermaid_text
@@ -55,7 +56,7 @@ def test_mermaid_accepts_circled_drawings_and_reads_back_our_labels(diagram, res
         cases.append(render_diagram(d, circles=[Circle("⑫", 12, texts[2])],
                                     insertions=[Insertion("⑬", 13, "missing: Permit", "missing"),
                                                 Insertion("⑭", 14, "the boundary is here", "boundary")]))
-        expected_messages.append([learner_label(t) for t in texts])  # the site's mark glyphs are not the learner's
+        expected_messages.append([learner_text(t) for t in texts])  # the site's mark glyphs are not the learner's
     out = oracle(cases)
     assert len(out) == len(cases)
     bad = [(o, c) for o, c in zip(out, cases) if not o["valid"]]

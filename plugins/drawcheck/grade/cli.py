@@ -149,7 +149,10 @@ def exit_code(results: list[Result]) -> int:
 
 
 def text_report(r: Result, *, colour: bool = False, product: str = "") -> str:
-    """What a learner reads: one numbered circle per finding, corrections first in line order."""
+    """What a learner reads: the corrections numbered as the feedback page's circles (render.circles), then
+    the hints, unnumbered."""
+    from drawcheck.render.circles import number_corrections
+
     def paint(text: str, key: str) -> str:
         return f"{_COLOURS[key]}{text}{_COLOURS['off']}" if colour else text
 
@@ -159,12 +162,14 @@ def text_report(r: Result, *, colour: bool = False, product: str = "") -> str:
     head = (f"{paint(log_text(r.file, max_chars=None), 'bold')}: {paint(r.status, status_key)}, "
             f"score {r.score:.2f} ({n_corr} correction{'s' * (n_corr != 1)}, {n_hint} hint{'s' * (n_hint != 1)})")
     lines = [head]
-    for n, f in enumerate(r.findings, 1):
+    numbered = [(n.circle, n.finding) for n in number_corrections(r)]
+    hints = [("-", f) for f in r.findings if f.severity != "correction"]
+    for mark, f in numbered + hints:
         where = f"line {f.line}" if f.line else "not drawn"
         label = paint(f"{f.severity:<10}", f.severity)
         text = log_text(f.message + ReportLine(r.file, f.line, f.kind, f.severity, f.message, f.version, product).version_note,
                         max_chars=None)
         if f.read:
             text += " (read: " + log_text(f.read) + ")"
-        lines.append(f"  ({n}) {where:<9} {label} {text} [{f.kind}]")
+        lines.append(f"  {mark:<4} {where:<9} {label} {text} [{f.kind}]")
     return "\n".join(lines) + "\n"

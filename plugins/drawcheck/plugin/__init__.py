@@ -85,6 +85,7 @@ class DrawcheckPlugin(BasePlugin[DrawcheckConfig]):
         if self.exercises is None:
             return files
         files.append(File.generated(config, mermaid.SHIM_URI, abs_src_path=mermaid.SHIM_SOURCE))
+        files.append(File.generated(config, mermaid.STYLE_URI, abs_src_path=mermaid.STYLE_SOURCE))
         for manager in self.exercises:
             graded, refused = manager.collect()
             self.report.add(graded, refused, product=manager.product)

@@ -51,6 +51,8 @@ def configure_mermaid2(mkdocs_config, source: str) -> None:
 
 SHIM_URI = "assets/javascripts/drawcheck-mermaid.js"
 SHIM_SOURCE = os.path.join(os.path.dirname(__file__), "assets", "drawcheck-mermaid.js")
+STYLE_URI = "assets/stylesheets/drawcheck-feedback.css"
+STYLE_SOURCE = os.path.join(os.path.dirname(__file__), "assets", "drawcheck-feedback.css")
 _MERMAID_TAG = re.compile(r'<script src="[^"]*mermaid(?:\.min)?\.js"></script>')
 
 
@@ -60,4 +62,8 @@ def insert_shim(html: str, page_url: str) -> str:
     if match is None:
         return html
     src = posixpath.relpath(SHIM_URI, posixpath.dirname(page_url) or ".")
-    return f'{html[:match.end()]}<script src="{src}"></script>{html[match.end():]}'
+    html = f'{html[:match.end()]}<script src="{src}"></script>{html[match.end():]}'
+    if "drawcheck-drawing" in html and "</head>" in html:  # the feedback drawings' frame and zoom buttons
+        href = posixpath.relpath(STYLE_URI, posixpath.dirname(page_url) or ".")
+        html = html.replace("</head>", f'<link rel="stylesheet" href="{href}"></head>', 1)
+    return html

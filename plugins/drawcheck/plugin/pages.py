@@ -8,7 +8,7 @@ from urllib.parse import quote
 from mkdocs.structure.files import File, Files, InclusionLevel
 
 from drawcheck import render, safety
-from drawcheck.render.model import Graded, Refused
+from drawcheck.render.model import Graded, PageLinks, Refused, page_links
 from drawcheck.report import results_document
 
 log = logging.getLogger("mkdocs.plugins.drawcheck")
@@ -19,12 +19,10 @@ def ungradable_page(g: Graded) -> str:
     out = [f"# Feedback: {render.feedback.handle_text(g.handle)}", "",
            '!!! failure "This file could not be graded"', "",
            "    The site did not read your drawing, so nothing in it was graded yet. Fix this and push again:", ""]
-    for f in g.result.findings:
-        where = f"{g.file}:{f.line}" if f.line else g.file
-        out.append(f"    - <code>{safety.html_text(where)}</code>: {safety.html_text(f.message)}")
+    out += [""] + render.errors.compiler_errors(g.file, g.diagram, g.result.findings)
     if g.corrected is not None:
-        out += ["", f"    Your other file, <code>{safety.html_text(g.corrected.file)}</code>, was not graded on its own: "
-                    "a corrected drawing is graded together with the first one."]
+        out += [f"Your other file, <code>{safety.html_text(g.corrected.file)}</code>, was not graded on its own: "
+                "a corrected drawing is graded together with the first one."]
     out += ["", "[← Class overview](index.md)", ""]
     return "\n".join(out)
 
@@ -47,6 +45,7 @@ class FeedbackPages:
         self.feedback_dir = feedback_dir.strip("/")
         self.reference = reference
         self.error_level = error_level
+        self.links = PageLinks()
         self.title = title  # the exercise's title, in the overview's heading on a site of several exercises
 
     @property
@@ -66,6 +65,8 @@ class FeedbackPages:
             existing = files.get_file_from_path(uri)
             if existing is not None:
                 files.remove(existing)
+        self.links = page_links(repo_url=config.get("repo_url"), edit_uri=config.get("edit_uri"),
+                                reference=self.reference_link())
         overview = self.overview(graded, refused)
         if self.title:
             overview = overview.replace("# Class overview", f"# Class overview: {safety.html_text(self.title)}", 1)
@@ -81,6 +82,12 @@ class FeedbackPages:
             files.append(File.generated(config, self.page_uri(g.handle), content=self.page(g),
                                         inclusion=InclusionLevel.NOT_IN_NAV))
 
+    def reference_link(self) -> str:
+        """The exercise page's reference section, relative to a feedback page (the site's home page)."""
+        import posixpath
+
+        return posixpath.relpath("index.md", self.feedback_dir) + "#check-your-drawing"
+
     def overview(self, graded: list[Graded], refused: list[Refused]) -> str:
         try:
             return render.overview_page(graded, refused, self.reference)
@@ -95,7 +102,7 @@ class FeedbackPages:
         if is_ungradable(g):
             return ungradable_page(g)
         try:
-            return render.feedback_page(g, self.reference)
+            return render.feedback_page(g, self.reference, self.links)
         except Exception as exc:  # noqa: BLE001 - one learner's page must not stop the others
             log.log(self.error_level, "drawcheck: %s: the feedback page could not be drawn (%s)",
                     safety.log_text(g.file), type(exc).__name__)

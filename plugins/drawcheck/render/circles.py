@@ -1,6 +1,14 @@
-"""Numbered circles: ① … ㊿, then (51), (52), …"""
+"""Numbered circles and the one numbering of corrections every report shares.
+
+`number_corrections` is the single source of the numbers: the feedback page's circles and table, the
+CLI's text output, the PR comment and the "assumed N:" notes of a corrected drawing all use it.
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+
+from drawcheck.grade.model import Finding, Result
 
 
 def circle(number: int) -> str:
@@ -12,3 +20,34 @@ def circle(number: int) -> str:
     if 36 <= number <= 50:
         return chr(0x32B1 + number - 36)
     return f"({number})"
+
+
+def circle_number(mark: str) -> int | None:
+    """The number of a circled digit (`②` -> 2), or None when `mark` is not one."""
+    for i in range(1, 51):
+        if circle(i) == mark:
+            return i
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Numbered:
+    """One correction and its number, as every report shows it."""
+
+    number: int
+    finding: Finding
+
+    @property
+    def circle(self) -> str:
+        return circle(self.number)
+
+
+def number_corrections(result: Result) -> list[Numbered]:
+    """Corrections (not hints) in reading order (by line; those with no line last), numbered from 1."""
+    ordered = sorted(result.corrections, key=lambda f: (f.line is None, f.line or 0))
+    return [Numbered(i, f) for i, f in enumerate(ordered, 1)]
+
+
+def numbers_by_finding(result: Result) -> dict[int, int]:
+    """{id(finding): number} for the numbered corrections of `result` (hints have none)."""
+    return {id(n.finding): n.number for n in number_corrections(result)}

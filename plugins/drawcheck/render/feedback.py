@@ -3,37 +3,23 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 
 from drawcheck import safety
 from drawcheck.grade.checks import Mark
 from drawcheck.grade.model import Finding, Result
-from drawcheck.render.circles import circle
+from drawcheck.parse.model import Autonumber
+from drawcheck.render.circled import kind_word, plain_text, short_mark
+from drawcheck.render.circles import Numbered, circle, circle_number, number_corrections  # noqa: F401
+from drawcheck.render.errors import compiler_errors, parsed_part
 from drawcheck.render.mermaid import Circle, Insertion, render_diagram
-from drawcheck.render.model import Graded
+from drawcheck.render.model import Graded, PageLinks
 from drawcheck.render.stats import describe_boundary
 
 html_text = lru_cache(maxsize=32768)(safety.html_text)  # grader messages repeat across a class
 
 # one optional group between the space runs (two `\s*` around an optional group backtrack quadratically)
 _ASSUMED = re.compile(r"^\s*assumed\s*(?:(?P<n>\d+|[\u2460-\u2473\u3251-\u325f\u32b1-\u32bf])\s*)?:(?P<text>.*)$", re.I | re.S)
-
-
-@dataclass(frozen=True, slots=True)
-class Numbered:
-    number: int
-    finding: Finding
-
-    @property
-    def circle(self) -> str:
-        return circle(self.number)
-
-
-def number_corrections(result: Result) -> list[Numbered]:
-    """Corrections in reading order (by line; those with no line last), numbered from 1."""
-    ordered = sorted(result.corrections, key=lambda f: (f.line is None, f.line or 0))
-    return [Numbered(i, f) for i, f in enumerate(ordered, 1)]
 
 
 def overlay(result: Result, reference, numbered: list[Numbered]) -> tuple[list[Circle], list[Insertion]]:
@@ -47,10 +33,11 @@ def overlay(result: Result, reference, numbered: list[Numbered]) -> tuple[list[C
         check = owners.get(f.kind)
         marks = check.overlay(f, result, reference) if check else (Mark("circle", f.line, f.message),)
         for mark in marks:
+            text = short_mark(mark.kind, f.kind, mark.label)  # the full sentence is in the table
             if mark.kind == "circle":
-                circles.append(Circle(n.circle, mark.line, mark.label))
+                circles.append(Circle(n.circle, mark.line, text))
             else:
-                insertions.append(Insertion(n.circle, mark.line, mark.label, mark.kind, order=mark.order))
+                insertions.append(Insertion(n.circle, mark.line, text, mark.kind, order=mark.order))
     # Insertions sharing an anchor keep the reference order: a missing step after the boundary goes after it.
     insertions.sort(key=lambda ins: ins.order)
     return circles, insertions
@@ -79,10 +66,7 @@ def assumed_notes(diagram) -> dict[str, str]:
 
 
 def _circle_number(ch: str) -> int:
-    for i in range(1, 51):
-        if circle(i) == ch:
-            return i
-    return 0
+    return circle_number(ch) or 0
 
 
 def _fence(mermaid: str, indent: str = "") -> str:
@@ -105,37 +89,84 @@ def format_score(score: float) -> str:
     return f"{round(score * 100)} %" if 0 <= score <= 1 else f"{score:g}"
 
 
+SEARCH_EXCLUDED = ["---", "search:", "  exclude: true", "---", ""]
+"""Front matter keeping a feedback page out of the site search (Material's search plugin reads it): a
+class of learners' pages would otherwise fill the index and every search result."""
+
+MAX_STATUS_ITEMS = 4  # corrections named in the status line; the rest are counted
+
+
+def correction_phrase(f: Finding) -> str:
+    """A few words naming one correction, for the status line: "<step> in the wrong cycle"."""
+    point = plain_text(f.point) if f.point else ""
+    kind = str(f.kind)
+    if kind == "wrong-cycle" and point:
+        return f"{point} in the wrong cycle"
+    if kind == "missing" and point:
+        return f"{point} missing"
+    if kind == "order" and point:
+        return f"{point} out of order"
+    if kind == "extra" and point:
+        return f"extra step {point}"
+    if kind in ("boundary", "reason", "cache-function", "cycles") or not point:
+        return kind_word(kind)
+    return f"{point}: {kind_word(kind)}"
+
+
+def status_text(g: Graded) -> str:
+    """What the status line says: "correct", or how many corrections and which."""
+    r = g.result
+    if r.status == "invalid":
+        n = len(g.errors) or len(r.corrections)
+        return f"could not be checked: {n} error{'s' * (n != 1)} to fix first"
+    if r.status == "correct":
+        return "correct"
+    numbered = number_corrections(r)
+    names = [correction_phrase(n.finding) for n in numbered[:MAX_STATUS_ITEMS]]
+    if len(numbered) > MAX_STATUS_ITEMS:
+        names.append(f"and {len(numbered) - MAX_STATUS_ITEMS} more")
+    count = f"{len(numbered)} correction{'s' * (len(numbered) != 1)}"
+    return f"{count}: {', '.join(names)}" if names else count
+
+
 def _summary_line(g: Graded, reference) -> str:
     r = g.result
     if r.status == "invalid":
-        return f"**Status:** could not be checked ({len(g.errors)} error(s) to fix first)"
-    corrections = len(r.corrections)
-    status = "correct" if r.status == "correct" else f"{corrections} correction(s)"
-    line = f"**Status:** {status} · **Score:** {format_score(r.score)}"
+        return f"**Status:** {html_text(status_text(g))}"
+    line = f"**Status:** {html_text(status_text(g))} · **Score:** {format_score(r.score)}"
     if reference.boundary is None:  # an exercise without a boundary: nothing to say about one
         return line
     return f"{line} · **Boundary:** {describe_boundary(r.boundary, reference)}"
 
 
-def _errors_section(g: Graded) -> list[str]:
-    out = ["!!! failure \"This drawing could not be checked\"", "",
-           "    Fix these first; nothing else was graded. Each line number is in "
-           f"<code>{html_text(g.file)}</code>.", ""]
-    for f in g.errors or g.result.corrections:
-        where = f"line {f.line}" if f.line else "whole file"
-        out.append(f"    - **{where}** ({html_text(f.kind)}): {html_text(f.message)}")
-    out.append("")
-    return out
+def _line_link(file: str, line: int | None, links: PageLinks) -> str:
+    if not line:
+        return "not drawn"
+    url = links.line_url(file, line)
+    return f"[line {int(line)}]({url})" if url else f"line {int(line)}"
 
 
-def _corrections_table(numbered: list[Numbered], assumed: dict[str, str], product: str) -> list[str]:
-    out = ["| # | Line | Correction | What I had assumed |", "|---|---|---|---|"]
+def _corrections_table(numbered: list[Numbered], assumed: dict[str, str] | None, product: str, file: str,
+                       links: PageLinks) -> list[str]:
+    """One row per correction: its number and line in one narrow cell, the full sentence beside it; the
+    "What I had assumed" column only when there is a corrected drawing to fill it from."""
+    head = ["| | Correction |", "|---|---|"]
+    if assumed is not None:
+        head = ["| | Correction | What I had assumed |", "|---|---|---|"]
+    out = list(head)
     for n in numbered:
-        line = str(n.finding.line) if n.finding.line else "—"
-        version = f" *(your drawing matches {html_text((product + ' ' + n.finding.version).strip())})*" if n.finding.version else ""
-        mine = html_text(assumed.get(str(n.number), ""))
-        out.append(f"| {n.circle} | {line} | {html_text(n.finding.message)}{version} | {mine} |")
+        f = n.finding
+        version = f" *(your drawing matches {html_text((product + ' ' + f.version).strip())})*" if f.version else ""
+        where = f"**{n.circle}**<br>{_line_link(file, f.line, links)}"
+        row = f"| {where} | {html_text(f.message)}{version} |"
+        if assumed is not None:
+            row += f" {html_text(assumed.get(str(n.number), ''))} |"
+        out.append(row)
     return out
+
+
+def _has_autonumber(diagram) -> bool:
+    return any(isinstance(s, Autonumber) and not s.off for s in diagram.statements)
 
 
 def _circled(g: Graded, reference) -> tuple[str | None, list[Numbered]]:
@@ -143,7 +174,26 @@ def _circled(g: Graded, reference) -> tuple[str | None, list[Numbered]]:
     if g.diagram is None or not g.diagram.valid:
         return None, numbered
     circles, insertions = overlay(g.result, reference, numbered)
-    return render_diagram(g.diagram, circles=circles, insertions=insertions), numbered
+    title = f"{plain_text(g.file)}, circled" if numbered else plain_text(g.file)
+    descr = status_text(g)
+    return render_diagram(g.diagram, circles=circles, insertions=insertions, autonumber=not numbered,
+                          readable=True, acc_title=title, acc_descr=descr), numbered
+
+
+def zoom_controls(label: str) -> list[str]:
+    """Buttons that show the drawing fitted, at full size or at 150 % (drawcheck-feedback.js; keyboard: Tab, Enter)."""
+    return [f'<div class="drawcheck-zoom" role="group" aria-label="Size of {html_text(label)}">'
+            '<button type="button" class="md-button" data-drawcheck-zoom="fit" aria-pressed="true">Fit</button> '
+            '<button type="button" class="md-button" data-drawcheck-zoom="1" aria-pressed="false">Full size</button> '
+            '<button type="button" class="md-button" data-drawcheck-zoom="1.5" aria-pressed="false">150 %</button>'
+            '</div>', ""]
+
+
+def drawing(mermaid: str, label: str) -> list[str]:
+    """A drawing in its scrollable, zoomable frame (keyboard users can focus it to scroll)."""
+    return (['<div class="drawcheck-drawing" markdown>', ""] + zoom_controls(label)
+            + [f'<div class="drawcheck-frame" tabindex="0" role="region" aria-label="{html_text(label)}" markdown>', "",
+               _fence(mermaid), "", "</div>", "", "</div>", ""])
 
 
 def _as_written(g: Graded, title: str | None) -> list[str]:
@@ -151,35 +201,34 @@ def _as_written(g: Graded, title: str | None) -> list[str]:
     out = [f"**{title}** — <code>{html_text(g.file)}</code>", ""] if title else []
     if g.diagram is None or not g.diagram.valid:
         return out + _errors_section(g)
-    out += [_fence(render_diagram(g.diagram)), ""]
+    out += drawing(render_diagram(g.diagram, readable=True, acc_title=f"{plain_text(g.file)}, as drawn"),
+                   f"{g.file}, as drawn")
     if g.diagram.directives or g.diagram.front_matter is not None:
         out += ["*Directives and front matter in your file were not applied.*", ""]
     return out
 
 
-def _drawing_block(g: Graded, reference) -> list[str]:
-    """The status line and the drawing with circles (or the errors when it cannot be drawn)."""
-    circled, _ = _circled(g, reference)
-    out = [_summary_line(g, reference), ""]
-    if circled is None:
-        out += _errors_section(g)
-    else:
-        out += [_fence(circled), ""]
+def _errors_section(g: Graded) -> list[str]:
+    """Every error like a compiler's: where, the source around it with the line marked, the fix; then the
+    part of the drawing that did parse."""
+    out = ['!!! failure "This drawing could not be checked"', "",
+           "    Fix the errors below first; nothing else was graded. Each one shows your lines around it, "
+           "the line marked `>` and the column `^`.", ""]
+    out += compiler_errors(g.file, g.diagram, g.errors or g.result.corrections)
+    partial = parsed_part(g.diagram)
+    if partial is not None:
+        out += ["### The part that did parse", "",
+                "What the site could read of your drawing, drawn as it read it:", ""]
+        out += drawing(partial, f"{g.file}, the part that parsed")
     return out
 
 
-def _reference_blocks(reference) -> list[str]:
-    out = ['??? note "Reference sequence (open after you have drawn yours)"', "", _fence(reference.reference_diagram, "    "), ""]
-    explanations = dict(reference.explanations)
-    keys = sorted(explanations, key=lambda k: (k != "boundary", k))
-    for key in keys:
-        text = explanations[key].strip("\n")
-        title = key.replace("-", " ").replace("_", " ").capitalize()
-        lines = text.split("\n")
-        if lines and lines[0].startswith("# "):
-            title, text = lines[0][2:].strip(), "\n".join(lines[1:]).strip("\n")
-        out += [f'??? note "{title.replace(chr(34), chr(39))}"', "", _indent(text), ""]
-    return out
+def _legend(reference) -> str:
+    legend = ("Each mark is a number on the step, then its kind: **✗ wrong** (red), **+ missing** (amber, dotted "
+              "arrow, inserted where it belongs)")
+    if reference.boundary is not None:
+        legend += ", **↔ true boundary** (green, where the boundary truly is)"
+    return legend + ". The full sentence for each number is in the table below."
 
 
 def _in_your_words(result: Result, reference) -> list[str]:
@@ -191,7 +240,7 @@ def _in_your_words(result: Result, reference) -> list[str]:
     for check in reference.checks:
         text = said.get(check.section)
         if text and getattr(check, "shown_as", None):
-            out.append(f"- **{html_text(check.shown_as)}:** {html_text(text)}")
+            out.append(f"- **{html_text(check.shown_as)}:** {html_text(plain_text(text))}")
     return out
 
 
@@ -202,57 +251,78 @@ def handle_text(handle: str) -> str:
     return handle if HANDLE_PATTERN.fullmatch(handle) else html_text(handle)
 
 
-def feedback_page(g: Graded, reference) -> str:
+def _circled_section(g: Graded, reference, heading: str, links: PageLinks) -> list[str]:
+    """One drawing: shown once as drawn when correct, else circled with its corrections beside it."""
+    circled, numbered = _circled(g, reference)
+    out = [f"## {heading}", ""]
+    if circled is None:
+        return out + _summary_line_block(g, reference) + _errors_section(g)
+    if not numbered:
+        return out + drawing(circled, f"{g.file}") 
+    out += drawing(circled, f"{g.file}, circled") + [_legend(reference), ""]
+    if _has_autonumber(g.diagram):
+        out += ["*Your `autonumber` step numbers are left out of the circled copy, so they cannot be taken for "
+                "the circled correction numbers.*", ""]
+    return out
+
+
+def _summary_line_block(g: Graded, reference) -> list[str]:
+    return [_summary_line(g, reference), ""] if g.corrected is not None else []
+
+
+def feedback_page(g: Graded, reference, links: PageLinks | None = None) -> str:
     """Markdown of `feedback/<handle>.md`. Every piece of learner text is escaped or re-emitted."""
+    links = links or PageLinks()
     handle = handle_text(g.handle)
-    out = [f"# Feedback: {handle}", ""]
+    out = SEARCH_EXCLUDED + [f"# Feedback: {handle}", ""]
     if g.example:
         out += ['!!! example "Example submission"', "",
                 "    This drawing ships with the site to show what feedback looks like. "
                 "It was not drawn by a learner.", ""]
-    out += [_summary_line(g, reference), ""]
-    circled, numbered = _circled(g, reference)
-
-    if g.corrected is not None:
-        # Both drawings as written, side by side; each circled one gets the full width below.
-        out += ["## Your drawings", "", '<div class="grid" markdown>', "", '<div markdown>', ""]
-        out += _as_written(g, "First drawing")
-        out += ["</div>", "", '<div markdown>', ""]
-        out += _as_written(g.corrected, "Corrected drawing")
-        out += ["</div>", "", "</div>", ""]
+    r = g.result
+    invalid = r.status == "invalid"
+    if r.status == "correct":
+        out += ['!!! success "Correct"', "", f"    {_summary_line(g, reference)}", "",
+                "    " + reference.page.correct.replace("\n", "\n    "), ""]  # the instructor's Markdown
     else:
-        out += ["## Your drawing", ""] + _as_written(g, None)
+        out += [_summary_line(g, reference), ""]
 
-    if circled is not None:
-        out += ["## Your drawing, circled", "", _fence(circled), ""]
-        if g.corrected is not None:
-            out += ["## Your corrected drawing, circled", ""] + _drawing_block(g.corrected, reference)
-        legend = "Red: drawn wrong. Amber, dotted arrow: missing, inserted where it belongs."
-        if reference.boundary is not None:
-            legend += " Green: where the boundary truly is."
-        out += [legend, ""]
+    if invalid:
+        out += _errors_section(g)
+    else:
+        out += _circled_section(g, reference, "Your drawing" if r.status == "correct" else "Your drawing, circled",
+                                links)
+        numbered = number_corrections(r)
+        if numbered:
+            out += ["## Corrections", ""]
+            assumed = assumed_notes(g.corrected.diagram) if g.corrected is not None else None
+            out += _corrections_table(numbered, assumed, getattr(reference, "product", ""), g.file, links) + [""]
+            if g.corrected is None:
+                out += ["Next: copy your drawing to <code>" + html_text(corrected_name(g.file)) + "</code>, fix it, "
+                        f"and add one note per number saying what you had assumed, e.g. "
+                        f"`{reference.page.assumed_example}`. The next build shows both drawings and your notes.", ""]
+    if g.corrected is not None:
+        out += ["## Your corrected drawing", "", _summary_line(g.corrected, reference), ""]
+        if g.corrected.result.status == "invalid":
+            out += _errors_section(g.corrected)
+        else:
+            out += _circled_section(g.corrected, reference, "Your corrected drawing, circled", links)[2:]
+            more = number_corrections(g.corrected.result)
+            if more:
+                out += _corrections_table(more, None, getattr(reference, "product", ""), g.corrected.file, links) + [""]
 
-    invalid = g.result.status == "invalid"
-    if numbered and not invalid:
-        out += ["## Corrections", ""]
-        assumed = assumed_notes(g.corrected.diagram if g.corrected else None)
-        out += _corrections_table(numbered, assumed, getattr(reference, "product", "")) + [""]
-        out += ["Fill in *What I had assumed*: in <code>" + html_text(corrected_name(g.file)) + "</code>, your corrected "
-                f"drawing, add one note per circle, e.g. `{reference.page.assumed_example}`. It shows up in this "
-                "column on the next build.", ""]
-    elif g.result.status == "correct":
-        out += ["## Corrections", "", reference.page.correct, ""]  # the instructor's Markdown
-
-    hints = [f for f in g.result.findings if f.severity == "hint"]
+    hints = [f for f in r.findings if f.severity == "hint"]
     if hints and not invalid:
         out += ["## Hints", ""]
-        out += [f"- line {f.line}: {html_text(f.message)}" if f.line else f"- {html_text(f.message)}" for f in hints]
+        out += [f"- {_line_link(g.file, f.line, links)}: {html_text(f.message)}" if f.line else f"- {html_text(f.message)}"
+                for f in hints]
         out += [""]
 
-    words = _in_your_words(g.result, reference)
-    if words:
+    words = _in_your_words(r, reference)
+    if words and not invalid:
         out += ["## In your words", ""] + words + [""]
 
-    out += ["## Check yourself", ""] + _reference_blocks(reference)
+    out += ["## Check yourself", "",
+            f"Compare with [the reference sequence and its explanations]({links.reference}) on the exercise page.", ""]
     out += ["[← Class overview](index.md)", ""]
     return "\n".join(out)

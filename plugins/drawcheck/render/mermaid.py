@@ -1,8 +1,9 @@
 """Re-emit a parsed learner diagram as fresh, safe Mermaid, optionally with circles drawn on it.
 
 Nothing of the learner's file is copied through: participants get new ids (P1, P2, ...), every
-label goes through `drawcheck.safety.mermaid_text`, arrows and rect colours come from allow-lists,
-and directives, front matter, links, activations, create/destroy and comments are dropped.
+label goes through `drawcheck.safety.learner_label` (with its `<br>` breaks kept: render/circled.py),
+arrows and rect and box colours come from allow-lists; boxes, activations and autonumber are kept as drawn,
+and directives, front matter, links, create/destroy and comments are dropped.
 """
 
 from __future__ import annotations
@@ -12,10 +13,10 @@ from functools import lru_cache
 from typing import Iterable
 
 from drawcheck import safety
-from drawcheck.parse.model import Autonumber, Block, Diagram, Message, Note
+from drawcheck.parse.model import Activation, Autonumber, Block, Diagram, Message, Note
+from drawcheck.render.circled import READABLE_MARKER, accessible_name_lines, learner_text
 
-# Labels repeat across a class (the same step names): escape each distinct one once per build.
-mermaid_text = lru_cache(maxsize=32768)(safety.learner_label)  # learner text: no mark glyphs
+mermaid_text = learner_text  # learner text: no mark glyphs, `<br>` kept (cached: labels repeat across a class)
 
 WRONG_FILL = "rgba(220, 50, 47, 0.18)"
 MISSING_FILL = "rgba(255, 170, 0, 0.22)"
@@ -51,14 +52,26 @@ class Insertion:
     order: float = 0.0  # position in the reference order; ties at one anchor are drawn in this order
 
 
-def render_diagram(diagram: Diagram, *, circles: Iterable[Circle] = (), insertions: Iterable[Insertion] = ()) -> str:
-    """The learner's diagram as safe Mermaid text, with `circles` and `insertions` drawn on it."""
-    return _Emitter(diagram, list(circles), list(insertions)).emit()
+def render_diagram(diagram: Diagram, *, circles: Iterable[Circle] = (), insertions: Iterable[Insertion] = (),
+                   autonumber: bool = True, readable: bool = False, acc_title: str = "", acc_descr: str = "") -> str:
+    """The learner's diagram as safe Mermaid text, with `circles` and `insertions` drawn on it.
+
+    `autonumber` False leaves the learner's `autonumber` out (its numbers would clash with the circles);
+    `readable` asks the site's script to keep the text at least 12.8 px (the page scrolls instead);
+    `acc_title`/`acc_descr` give the diagram its accessible name.
+    """
+    return _Emitter(diagram, list(circles), list(insertions), autonumber=autonumber, readable=readable,
+                    acc=accessible_name_lines(acc_title, acc_descr) if acc_title else []).emit()
 
 
 class _Emitter:
-    def __init__(self, diagram: Diagram, circles: list[Circle], insertions: list[Insertion]):
+    def __init__(self, diagram: Diagram, circles: list[Circle], insertions: list[Insertion], *,
+                 autonumber: bool = True, readable: bool = False, acc: list[str] = ()):
         self.diagram = diagram
+        self.autonumber = autonumber
+        self.readable = readable
+        self.acc = list(acc)
+        self.active: dict[str, int] = {}  # activation depth per redrawn id: an unmatched deactivate is dropped
         self.ids: dict[str, str] = {}
         self.labels: dict[str, str] = {}
         self.kinds: dict[str, str] = {}
@@ -87,6 +100,8 @@ class _Emitter:
             elif isinstance(s, Note):
                 for a in s.actors:
                     self._pid(a)
+            elif isinstance(s, Activation):
+                self._pid(s.actor)
 
     def _pid(self, learner_id: str, label: str | None = None, kind: str = "participant") -> str:
         if learner_id not in self.ids:
@@ -143,13 +158,15 @@ class _Emitter:
     def emit(self) -> str:
         out = self.lines
         out.append("sequenceDiagram")
+        if self.readable:
+            out.append("    " + READABLE_MARKER)
+        out.extend("    " + line for line in self.acc)
         if self.diagram.title:
             out.append(f"    title {mermaid_text(self.diagram.title)}")
         if not self.ids and (self.first or self.last_circles or self.after):
             self._pid("\0drawing", "your drawing")
-        for learner_id, pid in self.ids.items():
-            out.append(f"    {self.kinds[learner_id]} {pid} as {mermaid_text(self.labels[learner_id])}")
-        if any(isinstance(s, Autonumber) and not s.off for s in self.diagram.statements):
+        self._participants()
+        if self.autonumber and any(isinstance(s, Autonumber) and not s.off for s in self.diagram.statements):
             out.append("    autonumber")
         for ins in self.first:
             self._insertion(ins, 1)
@@ -158,10 +175,47 @@ class _Emitter:
             self._note_rect(WRONG_FILL, self._span(), [c], 1)
         return "\n".join(out) + "\n"
 
+    def _participants(self) -> None:
+        """Participants in order; those of a learner's `box` inside it, with its colour when it cannot pass
+        for a mark's (else a neutral one)."""
+        boxes = {p: b for b in self.diagram.boxes for p in b.participants if p in self.ids}
+        done: set[str] = set()
+        for learner_id in self.ids:
+            if learner_id in done:
+                continue
+            box = boxes.get(learner_id)
+            if box is None:
+                self._participant(learner_id, 1)
+                done.add(learner_id)
+                continue
+            colour = safety.learner_rect_colour(box.color or "", reserved=(WRONG_FILL, MISSING_FILL, BOUNDARY_FILL),
+                                                neutral="transparent") if box.color else "transparent"
+            self._line(f"box {colour} {mermaid_text(box.label)}".rstrip(), 1)
+            for member in box.participants:
+                if member in self.ids and member not in done:
+                    self._participant(member, 2)
+                    done.add(member)
+            self._line("end", 1)
+
+    def _participant(self, learner_id: str, depth: int) -> None:
+        self._line(f"{self.kinds[learner_id]} {self.ids[learner_id]} as {mermaid_text(self.labels[learner_id])}", depth)
+
+    def _activation(self, a: Activation, depth: int) -> None:
+        pid = self.ids[a.actor]
+        if a.active:
+            self.active[pid] = self.active.get(pid, 0) + 1
+            self._line(f"activate {pid}", depth)
+        elif self.active.get(pid):
+            self.active[pid] -= 1
+            self._line(f"deactivate {pid}", depth)
+
     def _statements(self, statements, depth: int) -> None:
         for s in statements:
+            if isinstance(s, Activation):
+                self._activation(s, depth)
+                continue
             if not isinstance(s, (Message, Note, Block)):
-                continue  # activations, links, autonumber: not redrawn
+                continue  # links, autonumber: not redrawn here
             for c in self.before.get(id(s), ()):
                 self._note_rect(WRONG_FILL, self._actors_of(s) if not isinstance(s, Block) else self._span(), [c], depth)
             circles = self.wrap.get(id(s))
@@ -179,7 +233,15 @@ class _Emitter:
     def _statement(self, s, depth: int) -> None:
         if isinstance(s, Message):
             arrow = s.arrow if s.arrow in ARROWS else "->>"
-            self._line(f"{self.ids[s.source]}{arrow}{self.ids[s.target]}: {mermaid_text(s.text)}", depth)
+            source, target = self.ids[s.source], self.ids[s.target]
+            suffix = ""
+            if s.activate_target:
+                suffix = "+"
+                self.active[target] = self.active.get(target, 0) + 1
+            elif s.deactivate_source and self.active.get(source):
+                suffix = "-"
+                self.active[source] -= 1
+            self._line(f"{source}{arrow}{suffix}{target}: {mermaid_text(s.text)}", depth)
         elif isinstance(s, Note):
             placement = s.placement if s.placement in ("left of", "right of", "over") else "over"
             actors = self._actors_of(s)

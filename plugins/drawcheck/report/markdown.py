@@ -83,13 +83,14 @@ def circled_drawing(g: Graded, reference) -> str | None:
 
     The one place this module reaches into the renderer (its public functions only).
     """
-    from drawcheck.render.feedback import number_corrections, overlay
+    from drawcheck.render.circles import number_corrections
+    from drawcheck.render.feedback import overlay
     from drawcheck.render.mermaid import render_diagram
 
     if g.diagram is None or not g.diagram.valid:
         return None
     circles, insertions = overlay(g.result, reference, number_corrections(g.result))
-    return render_diagram(g.diagram, circles=circles, insertions=insertions)
+    return render_diagram(g.diagram, circles=circles, insertions=insertions, autonumber=not circles and not insertions)
 
 
 def _fence(mermaid: str) -> list[str]:
@@ -122,7 +123,7 @@ def _status_line(g: Graded) -> str:
 
 def _rows(g: Graded, links: Links, product: str) -> tuple[list[str], str]:
     """The corrections table's rows (numbered as the circles are) and its header."""
-    from drawcheck.render.feedback import number_corrections
+    from drawcheck.render.circles import number_corrections
 
     r = g.result
     errors = [f for f in r.findings if f.kind in ("syntax", "unsafe", "intake")]
@@ -150,8 +151,8 @@ def file_section(g: Graded, reference, links: Links, *, budget: int = MAX_BYTES)
     tail = ([f"[Your feedback page]({page}) shows the same, with the reference to check yourself against, "
              "once this pull request is merged.", ""] if page else [])
     drawing = circled_drawing(g, reference)
-    drawing_lines = (_fence(drawing) + ["", "Red: drawn wrong. Amber, dotted arrow: missing, inserted where it "
-                                            "belongs. Green: where the boundary truly is.", ""]) if drawing else []
+    drawing_lines = (_fence(drawing) + ["", "Each number marks a correction in the table: ✗ wrong (red), + missing "
+                                            "(amber, dotted arrow, where it belongs), ↔ true boundary (green).", ""]) if drawing else []
     rows, table_head = _rows(g, links, product)
     hints = _hints(g, links)
 
