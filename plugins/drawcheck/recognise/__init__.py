@@ -184,7 +184,7 @@ def marker_regex(markers, starts=()) -> re.Pattern | None:
 
 def words_regex(words) -> re.Pattern | None:
     """Matches any of `words` as whole words in `phrase_text` output (words in scripts written without
-    spaces, e.g. 绑定, need no word gap on their side: recognise/phrases.py)."""
+    spaces, e.g. 队列, need no word gap on their side: recognise/phrases.py)."""
     return phrases_regex(words)
 
 

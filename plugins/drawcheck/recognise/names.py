@@ -129,7 +129,7 @@ class NameMatcher:
         for kind, target, start, end in self.script.find(text):
             if any(f.start < end and start < f.end for f in found) or (
                     kind == "step" and any(f.kind == "step" and f.target == target for f in found + extra)):
-                continue  # `Filter（过滤）` draws Filter once
+                continue  # `Name（名前）`: a name and its translation draw the step once
             extra.append(Match(kind, target, start, end))
         return tuple(sorted(found + extra, key=lambda m: m.start)) if extra else tuple(found)
 

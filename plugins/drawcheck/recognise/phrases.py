@@ -1,10 +1,9 @@
 """Words in any script: the phrase matcher for words that are not plain ASCII (中文, 日本語, 한국어, razón).
 
 Scripts without spaces between words (Chinese, Japanese; Korean attaches particles) need no word gap on
-their side of a word: `绑定周期` is found in `绑定周期（每个 Pod 一个 goroutine）`. A Latin edge of a word
-still needs a word gap (`síncrono` is not in `asíncrono`). Step names in such scripts are stricter
-(`whole`): no letter of those scripts may touch them, so `绑定` (Bind) is not read inside `异步绑定` or
-`绑定周期`.
+their side of a word: `队列` is found in `调度队列（先进先出）`. A Latin edge of a word still needs a word
+gap (`síncrono` is not in `asíncrono`). Names in such scripts (`whole`) are stricter: no letter of those
+scripts may touch them, so the name `过滤` is not read inside `过滤器` or `预过滤`.
 """
 
 from __future__ import annotations
