@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from drawcheck.recognise.phrases import ScriptPhrases, is_plain
+from drawcheck.recognise.phrases import ScriptPhrases, gapless, is_plain
 from drawcheck.reference.model import LegacyName, Phase, Reference, Step
 
 _RAW = re.compile(r"[A-Za-z0-9]+")
@@ -61,12 +61,20 @@ def tokens(text: str) -> list[tuple[str, int, int]]:
     for raw in _RAW.finditer(text):
         word = raw.group()
         base = raw.start()
+        if _inside_other_word(text, base, raw.end()):
+            continue  # `vinculaci` of `vinculación`: recognise/phrases.py reads such words
         if word.islower() or word.isupper() or word.isdigit():
             out.append((word.lower(), base, raw.end()))
             continue
         subs = [(m.group().lower(), base + m.start(), base + m.end()) for m in _SUB.finditer(word)]
         out.extend(subs)
     return out
+
+
+def _inside_other_word(text: str, start: int, end: int) -> bool:
+    """ASCII letters glued to a non-ASCII letter of a spaced script (é, ñ, ß): part of a longer word."""
+    return any(0 <= i < len(text) and text[i].isalpha() and not text[i].isascii() and not gapless(text[i])
+               for i in (start - 1, end))
 
 
 class NameMatcher:

@@ -28,6 +28,11 @@ def _edge(char: str) -> bool:
     return _GAPLESS_CHAR.match(char) is None
 
 
+def gapless(char: str) -> bool:
+    """A letter of a script written without spaces between words (Chinese, Japanese, Korean)."""
+    return _GAPLESS_CHAR.match(char) is not None
+
+
 def phrase_pattern(word: str, *, whole: bool = False) -> str | None:
     """The regex body for `word` in `phrase_text` output (None for a word with no letters)."""
     body = phrase_text(word).strip()
