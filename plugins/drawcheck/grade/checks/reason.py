@@ -3,11 +3,12 @@
 Section `reason:` — `prefixes` (how a reason line starts), `groups` ({name, words, hint_if_absent?}),
 `min_groups`, the messages `missing` and `wrong`, `shown_as` (its title on the feedback page), and
 `misconceptions` ({id, belief, words, with?, message, source?}): a reason that states one is a correction
-that names it, whatever ideas it also touches.
+that names it, whatever ideas it also touches; `negations`: words that, in the same clause, deny it instead.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
@@ -16,6 +17,7 @@ from drawcheck.recognise.phrases import phrase_text
 from drawcheck.reference.source import Source
 
 ROLE = "reason"
+_CLAUSE_END = re.compile(r"[,;.:!?，。、；：！？]")  # a negation counts within its clause only
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,9 +45,10 @@ class ReasonCheck(Check):
     kinds = (FindingKind.REASON,)
     weight = 1
 
-    def __init__(self, prefixes, groups, missing, wrong, min_groups, shown_as, misconceptions=()):
+    def __init__(self, prefixes, groups, missing, wrong, min_groups, shown_as, misconceptions=(), negations=()):
         self.prefixes = prefixes
         self.misconceptions = misconceptions
+        self.negation_pattern = words_regex(negations)
         self.misconception_patterns = [(mc, words_regex(mc.words), words_regex(mc.with_words))
                                        for mc in misconceptions]
         self.groups = groups
@@ -59,7 +62,7 @@ class ReasonCheck(Check):
     @classmethod
     def load(cls, r, node, core):
         m = r.mapping(node, "reason", ("prefixes", "groups", "missing", "wrong"),
-                      ("min_groups", "shown_as", "misconceptions"))
+                      ("min_groups", "shown_as", "misconceptions", "negations"))
         groups = []
         for item in r.seq(m["groups"], "reason.groups"):
             gm = r.mapping(item, "a reason group", ("name", "words"), ("hint_if_absent",))
@@ -76,7 +79,8 @@ class ReasonCheck(Check):
         return cls(r.strings(m["prefixes"], "reason.prefixes"), tuple(groups), r.string(m["missing"], "reason.missing"),
                    r.string(m["wrong"], "reason.wrong"), min_groups,
                    r.optional_string(m, "shown_as", "reason", "Reason at the boundary"),
-                   _misconceptions(r, m["misconceptions"]) if "misconceptions" in m else ())
+                   _misconceptions(r, m["misconceptions"]) if "misconceptions" in m else (),
+                   r.strings(m["negations"], "reason.negations") if "negations" in m else ())
 
     def role(self):
         return Role(ROLE, self.pattern, anchored=True) if self.pattern else None
@@ -85,13 +89,19 @@ class ReasonCheck(Check):
         return [g for g, rx in self.group_patterns if says(rx, text)]
 
     def misconception_in(self, text: str) -> Misconception | None:
-        """The misconception `text` states first (by where its words stand), if any."""
-        low = phrase_text(text)
+        """The misconception `text` states first (by where its words stand), if any. A clause that also
+        holds a negation ("no lock is involved", "ロックは不要") denies it rather than states it."""
+        whole = phrase_text(text)
         found = []
         for mc, rx, with_rx in self.misconception_patterns:
-            hit = rx.search(low) if rx is not None else None
-            if hit is not None and (with_rx is None or with_rx.search(low) is not None):
-                found.append((hit.start(), mc))
+            if rx is None or (with_rx is not None and with_rx.search(whole) is None):
+                continue
+            for n, clause in enumerate(_CLAUSE_END.split(text)):
+                low = phrase_text(clause)
+                hit = rx.search(low)
+                if hit is not None and not says(self.negation_pattern, clause):
+                    found.append(((n, hit.start()), mc))
+                    break
         return min(found, key=lambda f: f[0])[1] if found else None
 
     def find(self, rec):
