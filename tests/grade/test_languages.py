@@ -147,3 +147,19 @@ def test_a_denied_misconception_or_a_good_reason_is_no_correction(reference, rea
 ])
 def test_the_misconception_stated_first_is_named(reference, reason, start):
     assert [m[:len(start)] for m in _reason_corrections(reference, reason)] == [start]
+
+
+@pytest.mark.parametrize("note, denied", [
+    ("a Permit wait blocks the scheduler until the gang is complete", False),
+    ("a Permit wait never blocks the scheduler", True),
+    ("如果插件返回等待，这会阻塞调度器", False),
+    ("等待允许不会阻塞调度器", True),
+    ("ein Permit-Wait blockiert den Scheduler", False),
+    ("ein Permit-Wait blockiert den Scheduler nicht", True),
+])
+def test_a_belief_is_a_correction_unless_the_drawing_denies_it(reference, note, denied):
+    text = _drawing("reason: the API write is slow, the scheduling thread does not wait for it, the pod is assumed")
+    text = text.replace("    B->>B: PreBind\n", f"    Note over B: {note}\n    B->>B: PreBind\n")
+    result = grade_text(text, file="b.mmd", reference=reference)
+    beliefs = [f for f in result.corrections if f.kind == "wrong-cycle" and f.point == "WaitOnPermit"]
+    assert (beliefs == []) is denied, [(f.kind, f.line, f.message) for f in result.findings]

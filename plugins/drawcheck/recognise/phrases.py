@@ -24,6 +24,30 @@ def phrase_text(text: str) -> str:
     return _spaced_with_offsets(text)[0]
 
 
+_CLAUSE_END = re.compile(r"[,;.:!?，。、；：！？]")
+
+
+NEGATION_BEFORE = 20  # characters of `phrase_text` a negation may stand before the words it denies
+NEGATION_AFTER = 8  # ... or after them (ロックは不要, 락이 필요 없다)
+
+
+def stated(pattern: re.Pattern | None, text: str, negations: re.Pattern | None) -> tuple[int, int] | None:
+    """Where `text` first says a `phrases_regex` without denying it: (clause, offset), else None.
+
+    A negation denies only what stands next to it in its clause (up to , ; . : and the CJK forms), so
+    "no lock is involved" states no lock, but "expires after 30s if the bind never lands" states expiry.
+    """
+    if pattern is None:
+        return None
+    for n, clause in enumerate(_CLAUSE_END.split(text)):
+        low = phrase_text(clause)
+        for m in pattern.finditer(low):
+            near = low[max(0, m.start() - NEGATION_BEFORE):m.end() + NEGATION_AFTER]
+            if negations is None or negations.search(near) is None:
+                return n, m.start()
+    return None
+
+
 def _edge(char: str) -> bool:
     return _GAPLESS_CHAR.match(char) is None
 

@@ -8,16 +8,14 @@ that names it, whatever ideas it also touches; `negations`: words that, in the s
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
 from drawcheck.recognise import BOUNDARY, PLAIN, Role, prefix_regex, says, words_regex
-from drawcheck.recognise.phrases import phrase_text
+from drawcheck.recognise.phrases import phrase_text, stated
 from drawcheck.reference.source import Source
 
 ROLE = "reason"
-_CLAUSE_END = re.compile(r"[,;.:!?，。、；：！？]")  # a negation counts within its clause only
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,18 +88,15 @@ class ReasonCheck(Check):
 
     def misconception_in(self, text: str) -> Misconception | None:
         """The misconception `text` states first (by where its words stand), if any. A clause that also
-        holds a negation ("no lock is involved", "ロックは不要") denies it rather than states it."""
+        holds a negation next to its words ("no lock is involved", "ロックは不要") denies it instead."""
         whole = phrase_text(text)
         found = []
         for mc, rx, with_rx in self.misconception_patterns:
-            if rx is None or (with_rx is not None and with_rx.search(whole) is None):
+            if with_rx is not None and with_rx.search(whole) is None:
                 continue
-            for n, clause in enumerate(_CLAUSE_END.split(text)):
-                low = phrase_text(clause)
-                hit = rx.search(low)
-                if hit is not None and not says(self.negation_pattern, clause):
-                    found.append(((n, hit.start()), mc))
-                    break
+            where = stated(rx, text, self.negation_pattern)
+            if where is not None:
+                found.append((where, mc))
         return min(found, key=lambda f: f[0])[1] if found else None
 
     def find(self, rec):
