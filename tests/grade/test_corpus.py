@@ -55,32 +55,6 @@ KNOWN_WRONG: dict[str, str] = {
                                          "reported, an order correction is given instead",
     "bad-isassumedpod-no-assume": "IsAssumedPod counts as the assume, so the missing cache function is not reported",
     # cycle marks
-    # other languages (cycle words and reason prefixes are English only)
-    "ok-zh-rect": "Chinese reason (原因：) not found: reason correction",
-    "ok-zh-translated-names": "Chinese step names (前置过滤 …) and reason not read: every step missing",
-    "ok-ja-sections": "Japanese reason (理由：) not found: reason correction",
-    "ok-ja-translated-names": "katakana step names (プレフィルター …) and reason not read: every step missing",
-    "ok-ko-rect": "Korean reason (이유:) not found: reason correction",
-    "ok-es-participants": "Spanish reason (razón:) not found: reason correction",
-    "bad-de-go-before-permit": "German reason and Binding-Zyklus header not read: extra reason and wrong-cycle "
-                               "corrections",
-    "bad-es-missing-normalize": "Spanish reason not found: extra reason correction",
-    "bad-fr-reason-sequential": "French reason (raison :) not found: 'missing' at the go instead of the "
-                                "misconception at its line",
-    "bad-zh-reason-lock": "Chinese reason not found: 'missing' at the go instead of the lock misconception",
-    "bad-zh-go-after-bind": "Chinese reason not found: extra reason correction",
-    "bad-ja-assume-after-permit": "Japanese reason not found; the assume after Permit gets a v1.15-v1.18 note",
-    "bad-ko-permit-binding": "Korean cycle labels not read: a boundary finding at the reason note instead of "
-                             "Permit in the wrong cycle, and the Korean reason is not found",
-    # reasons, inventions, beliefs, versions
-    "bad-reason-locks": "a reason stating the lock misconception passes",
-    "bad-reason-single-threaded": "a reason saying binding must be single threaded (cache lock) passes",
-    "bad-reason-binding-serial": "a reason saying binding must be serial passes",
-    "bad-reason-faster-scoring": "a reason about faster scoring passes",
-    "bad-postscore-invented": "the invented PostScore is only a hint",
-    "bad-postpermit-prereserve-invented": "the invented PreReserve and PostPermit are only hints",
-    "bad-permit-wait-blocks": "'this blocks the scheduler' is only a hint",
-    "bad-unreserve-only-reserver": "'only the plugin that reserved' is only a hint",
 }
 
 

@@ -17,7 +17,8 @@ import re
 from dataclasses import dataclass
 
 from drawcheck.parse.model import Block, Diagram, Message, Note
-from drawcheck.recognise.names import Match, matcher, participant_step, words_text
+from drawcheck.recognise.names import Match, matcher, participant_step
+from drawcheck.recognise.phrases import phrase_text, phrases_regex
 from drawcheck.reference.model import LegacyName, Reference
 
 CONDITIONAL_BLOCKS = ("alt", "opt", "break")
@@ -202,16 +203,14 @@ def marker_regex(markers, starts=()) -> re.Pattern | None:
 
 
 def words_regex(words) -> re.Pattern | None:
-    """Matches any of `words` as whole words in `words_text` output."""
-    parts = sorted({words_text(w).strip() for w in words} - {""}, key=len, reverse=True)
-    if not parts:
-        return None
-    return re.compile(r" (?:" + "|".join(re.escape(p) for p in parts) + r") ")
+    """Matches any of `words` as whole words in `phrase_text` output (words in scripts written without
+    spaces, e.g. 队列, need no word gap on their side: recognise/phrases.py)."""
+    return phrases_regex(words)
 
 
 def says(pattern: re.Pattern | None, text: str) -> bool:
     """Does `text` contain one of the words of a `words_regex`?"""
-    return pattern is not None and pattern.search(words_text(text)) is not None
+    return pattern is not None and pattern.search(phrase_text(text)) is not None
 
 
 def read_text(ref: Reference, text: str) -> Reading:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from drawcheck.recognise.phrases import ScriptPhrases, gapless, is_plain
 from drawcheck.reference.model import LegacyName, Phase, Reference, Step
 
 _RAW = re.compile(r"[A-Za-z0-9]+")
@@ -60,12 +61,20 @@ def tokens(text: str) -> list[tuple[str, int, int]]:
     for raw in _RAW.finditer(text):
         word = raw.group()
         base = raw.start()
+        if _inside_other_word(text, base, raw.end()):
+            continue  # `vinculaci` of `vinculación`: recognise/phrases.py reads such words
         if word.islower() or word.isupper() or word.isdigit():
             out.append((word.lower(), base, raw.end()))
             continue
         subs = [(m.group().lower(), base + m.start(), base + m.end()) for m in _SUB.finditer(word)]
         out.extend(subs)
     return out
+
+
+def _inside_other_word(text: str, start: int, end: int) -> bool:
+    """ASCII letters glued to a non-ASCII letter of a spaced script (é, ñ, ß): part of a longer word."""
+    return any(0 <= i < len(text) and text[i].isalpha() and not text[i].isascii() and not gapless(text[i])
+               for i in (start - 1, end))
 
 
 class NameMatcher:
@@ -76,8 +85,12 @@ class NameMatcher:
         self.phrases: dict[str, _Entry] = {}
         self.whole: dict[str, _Entry] = {}
         inflected: dict[str, _Entry] = {}
+        script = []  # names in other scripts or with accents: recognise/phrases.py reads them
         for step in steps:
             for name in (step.id, step.name, *step.synonyms):
+                if not is_plain(name):
+                    script.append((name, "step", step.id, True))
+                    continue
                 key = compact(name)
                 self.phrases.setdefault(key, _Entry("step", step.id))
                 if len(tokens(name)) > 1:
@@ -94,6 +107,9 @@ class NameMatcher:
         self.id_keys = {compact(n): step.id for step in steps for n in (step.id, step.name)}
         for phase in phases.values():
             for word in phase.words:
+                if not is_plain(word):
+                    script.append((word, "cycle", phase.id, False))
+                    continue
                 self.phrases.setdefault(compact(word), _Entry("cycle", phase.id))
         for label in labels:
             self.phrases.setdefault(compact(label), _Entry("label", compact(label)))
@@ -105,6 +121,7 @@ class NameMatcher:
             inflected.setdefault(compact(ns.name) + "s", _Entry("not-step", ns.name))
         for key, entry in inflected.items():
             self.phrases.setdefault(key, entry)
+        self.script = ScriptPhrases(script)
         self.prefixes = {key[:i] for key in self.phrases for i in range(1, len(key) + 1)}
         self.ignore = set(ignore_words)
         # by first letter (a near miss keeps it): (key, step id, its letters)
@@ -115,7 +132,14 @@ class NameMatcher:
 
     def find(self, text: str) -> tuple[Match, ...]:
         """The names in `text`, in text order."""
-        return tuple(self._find(text))
+        found = self._find(text)
+        extra: list[Match] = []
+        for kind, target, start, end in self.script.find(text):
+            if any(f.start < end and start < f.end for f in found) or (
+                    kind == "step" and any(f.kind == "step" and f.target == target for f in found + extra)):
+                continue  # `Name（名前）`: a name and its translation draw the step once
+            extra.append(Match(kind, target, start, end))
+        return tuple(sorted(found + extra, key=lambda m: m.start)) if extra else tuple(found)
 
     def _unwrap_run(self, text: str, toks: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
         """`RunXPlugins[Y]` -> Y if Y names a step, else X; done per raw word."""

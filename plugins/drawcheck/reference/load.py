@@ -16,6 +16,7 @@ from drawcheck.reference.model import (
 )
 from drawcheck.reference.reader import Reader, compact, line_of
 from drawcheck.reference.source import read_defaults
+from drawcheck.recognise.phrases import phrase_text
 
 TOP_REQUIRED = ("exercise", "title", "cycles", "steps")
 TOP_OPTIONAL = ("labels", "ignore_words", "explanations", "reference_diagram", "product", "feedback", "sources")
@@ -234,7 +235,9 @@ def _names_unique(r: Reader, top, steps) -> None:
                 nodes.append((("whole:" if legacy.whole else "") + lm["name"].value, lm["name"]))
         local: set[str] = set()
         for name, node in nodes:
-            key = ("whole:" if name.startswith("whole:") else "") + compact(name.removeprefix("whole:"))
+            bare = name.removeprefix("whole:")
+            key = ("whole:" if name.startswith("whole:") else "") + (compact(bare) if bare.isascii()
+                                                                     else phrase_text(bare).strip())
             name = name.removeprefix("whole:")
             if not key.removeprefix("whole:"):
                 r.fail(node, f"{name!r} has no letters or digits; a synonym must contain a word")

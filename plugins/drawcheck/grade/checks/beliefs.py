@@ -1,6 +1,8 @@
 """Phrases that reveal an outdated belief: a finding wherever they are written.
 
 Section `beliefs:` — a list of `{words, with?, kind, severity?, point?, message, versions?, source?}`.
+One of the reason section's `negations` next to the words, in their clause, denies the belief ("never
+blocks", "no longer expire"): nothing is said then.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from dataclasses import dataclass
 
 from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
 from drawcheck.recognise import says, words_regex
+from drawcheck.recognise.phrases import stated
 from drawcheck.reference.source import Source
 
 BELIEF_KINDS = tuple(k.value for k in FindingKind if k not in (FindingKind.SYNTAX, FindingKind.UNSAFE,
@@ -37,6 +40,15 @@ class BeliefsCheck(Check):
     def __init__(self, beliefs: tuple[Belief, ...]):
         self.beliefs = beliefs
         self.patterns = [(b, words_regex(b.words), words_regex(b.with_words)) for b in beliefs]
+        self.negation_pattern = None
+
+    def prepare(self, ref):
+        reason = ref.check("reason")
+        self.negation_pattern = getattr(reason, "negation_pattern", None)
+
+    def states(self, rx, text: str) -> bool:
+        """`text` says the belief's words in a clause that does not deny them."""
+        return stated(rx, text, self.negation_pattern) is not None
 
     @classmethod
     def load(cls, r, node, core):
@@ -61,7 +73,8 @@ class BeliefsCheck(Check):
         seen = set()
         for item in drawing.recognised.items:
             for b, rx, with_rx in self.patterns:
-                if id(b) in seen or not says(rx, item.text) or (with_rx is not None and not says(with_rx, item.text)):
+                if id(b) in seen or not self.states(rx, item.text) or (
+                        with_rx is not None and not says(with_rx, item.text)):
                     continue
                 seen.add(id(b))
                 out.append((Finding(b.kind, b.point, item.line, b.severity, b.message, b.versions),

@@ -1,4 +1,8 @@
-"""Names that are no step at all (section `not_steps:`): hints that say what happens there instead."""
+"""Names that are no step at all (section `not_steps:`): findings that say what happens there instead.
+
+An invented extension point (`severity: correction`, e.g. PostScore) drawn as a step is a correction; a
+common word that is no step (`Commit`, `Validate`) stays a hint, and so does any name used as a block label.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,8 @@ from dataclasses import dataclass
 from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
 from drawcheck.recognise.names import compact
 from drawcheck.reference.source import Source
+
+SEVERITIES = ("correction", "hint")
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,12 +23,13 @@ class NotStep:
     hint: str
     means: str | None = None  # a step it is often written next to; no hint when both are on one line
     whole: bool = False  # a hint only when it is the whole text of a line (a common word otherwise)
+    severity: str = "hint"  # "correction" for an invented extension point
     sources: tuple[Source, ...] = ()
     line: int = 0
 
 
 class ExtrasCheck(Check):
-    """Section `not_steps:` — a list of `{name, hint, means?, whole?, source?}`."""
+    """Section `not_steps:` — a list of `{name, hint, means?, whole?, severity?, source?}`."""
 
     section = "not_steps"
     kinds = (FindingKind.EXTRA,)
@@ -36,7 +43,7 @@ class ExtrasCheck(Check):
         out = []
         seen = set()
         for item in r.seq(node, cls.section):
-            m = r.mapping(item, "a not_steps entry", ("name", "hint"), ("means", "whole", "source"))
+            m = r.mapping(item, "a not_steps entry", ("name", "hint"), ("means", "whole", "severity", "source"))
             name = r.string(m["name"], "not_steps.name")
             if compact(name) in seen:
                 r.fail(m["name"], f"duplicate not_steps name {name!r}; list it once")
@@ -44,6 +51,7 @@ class ExtrasCheck(Check):
             out.append(NotStep(name, r.string(m["hint"], "not_steps.hint"),
                                core.step(m["means"], "not_steps.means") if "means" in m else None,
                                r.boolean(m["whole"], "not_steps.whole") if "whole" in m else False,
+                               r.choice(m["severity"], "not_steps.severity", SEVERITIES) if "severity" in m else "hint",
                                r.source(m, "not_steps"), item.start_mark.line + 1))
         return cls(tuple(out))
 
@@ -64,7 +72,9 @@ class ExtrasCheck(Check):
                 if ns.whole and item.kind == "label":
                     continue  # a common word naming a block (`critical ...`), not a step
                 seen.add(m.target)
-                out.append((Finding(FindingKind.EXTRA, None, item.line, "hint", ns.hint), 0))
+                severity = ns.severity if item.kind != "label" else "hint"  # a block named so draws no step
+                out.append((Finding(FindingKind.EXTRA, None, item.line, severity, ns.hint),
+                            1 if severity == "correction" else 0))
         return Outcome(out)
 
     def notes(self):

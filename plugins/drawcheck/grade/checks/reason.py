@@ -1,7 +1,9 @@
 """The learner's one-line reason for the boundary: present, and touching enough of the ideas it needs.
 
 Section `reason:` — `prefixes` (how a reason line starts), `groups` ({name, words, hint_if_absent?}),
-`min_groups`, the messages `missing` and `wrong`, and `shown_as` (its title on the feedback page).
+`min_groups`, the messages `missing` and `wrong`, `shown_as` (its title on the feedback page), and
+`misconceptions` ({id, belief, words, with?, message, source?}): a reason that states one is a correction
+that names it, whatever ideas it also touches; `negations`: words that, in the same clause, deny it instead.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from dataclasses import dataclass
 
 from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
 from drawcheck.recognise import BOUNDARY, PLAIN, Role, prefix_regex, says, words_regex
+from drawcheck.recognise.phrases import phrase_text, stated
+from drawcheck.reference.source import Source
 
 ROLE = "reason"
 
@@ -21,13 +25,30 @@ class ReasonGroup:
     hint_if_absent: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Misconception:
+    """A wrong belief about why the boundary exists, as a reason states it."""
+
+    id: str
+    belief: str
+    words: tuple[str, ...]
+    message: str
+    with_words: tuple[str, ...] = ()  # when set, one of these must be in the same text too
+    sources: tuple[Source, ...] = ()
+    line: int = 0
+
+
 class ReasonCheck(Check):
     section = "reason"
     kinds = (FindingKind.REASON,)
     weight = 1
 
-    def __init__(self, prefixes, groups, missing, wrong, min_groups, shown_as):
+    def __init__(self, prefixes, groups, missing, wrong, min_groups, shown_as, misconceptions=(), negations=()):
         self.prefixes = prefixes
+        self.misconceptions = misconceptions
+        self.negation_pattern = words_regex(negations)
+        self.misconception_patterns = [(mc, words_regex(mc.words), words_regex(mc.with_words))
+                                       for mc in misconceptions]
         self.groups = groups
         self.missing = missing
         self.wrong = wrong
@@ -38,7 +59,8 @@ class ReasonCheck(Check):
 
     @classmethod
     def load(cls, r, node, core):
-        m = r.mapping(node, "reason", ("prefixes", "groups", "missing", "wrong"), ("min_groups", "shown_as"))
+        m = r.mapping(node, "reason", ("prefixes", "groups", "missing", "wrong"),
+                      ("min_groups", "shown_as", "misconceptions", "negations"))
         groups = []
         for item in r.seq(m["groups"], "reason.groups"):
             gm = r.mapping(item, "a reason group", ("name", "words"), ("hint_if_absent",))
@@ -54,13 +76,28 @@ class ReasonCheck(Check):
             min_groups = int(n.value)
         return cls(r.strings(m["prefixes"], "reason.prefixes"), tuple(groups), r.string(m["missing"], "reason.missing"),
                    r.string(m["wrong"], "reason.wrong"), min_groups,
-                   r.optional_string(m, "shown_as", "reason", "Reason at the boundary"))
+                   r.optional_string(m, "shown_as", "reason", "Reason at the boundary"),
+                   _misconceptions(r, m["misconceptions"]) if "misconceptions" in m else (),
+                   r.strings(m["negations"], "reason.negations") if "negations" in m else ())
 
     def role(self):
         return Role(ROLE, self.pattern, anchored=True) if self.pattern else None
 
     def groups_in(self, text: str) -> list[ReasonGroup]:
         return [g for g, rx in self.group_patterns if says(rx, text)]
+
+    def misconception_in(self, text: str) -> Misconception | None:
+        """The misconception `text` states first (by where its words stand), if any. A clause that also
+        holds a negation next to its words ("no lock is involved", "ロックは不要") denies it instead."""
+        whole = phrase_text(text)
+        found = []
+        for mc, rx, with_rx in self.misconception_patterns:
+            if with_rx is not None and with_rx.search(whole) is None:
+                continue
+            where = stated(rx, text, self.negation_pattern)
+            if where is not None:
+                found.append((where, mc))
+        return min(found, key=lambda f: f[0])[1] if found else None
 
     def find(self, rec):
         """The learner's reason: a line written as one, else an unlabelled note by the boundary that
@@ -88,9 +125,33 @@ class ReasonCheck(Check):
         if item is None:
             line = rec.boundary.line if rec.boundary else None
             return Outcome([(Finding(FindingKind.REASON, None, line, "correction", self.missing), 1)])
+        wrong = self.misconception_in(item.text)
+        if wrong is not None:
+            return Outcome([(Finding(FindingKind.REASON, None, item.line, "correction", wrong.message), 1)], item.text)
         hit = self.groups_in(item.text)
         if len(hit) < self.min_groups:
             return Outcome([(Finding(FindingKind.REASON, None, item.line, "correction", self.wrong), 1)], item.text)
         out = [(Finding(FindingKind.REASON, None, item.line, "hint", g.hint_if_absent), 0)
                for g in self.groups if g.hint_if_absent and g not in hit]
         return Outcome(out, item.text)
+
+    def notes(self):
+        for mc in self.misconceptions:
+            yield f"reason misconception {mc.id!r}", mc.line, None, mc.sources
+
+
+def _misconceptions(r, node) -> tuple[Misconception, ...]:
+    out = []
+    seen = set()
+    for item in r.seq(node, "reason.misconceptions"):
+        m = r.mapping(item, "a reason misconception", ("id", "belief", "words", "message"), ("with", "source"))
+        ident = r.ident(m["id"], "reason.misconceptions.id")
+        if ident in seen:
+            r.fail(m["id"], f"duplicate misconception id {ident!r}; list it once")
+        seen.add(ident)
+        out.append(Misconception(
+            ident, r.string(m["belief"], "reason.misconceptions.belief"),
+            r.strings(m["words"], "reason.misconceptions.words"), r.string(m["message"], "reason.misconceptions.message"),
+            r.strings(m["with"], "reason.misconceptions.with") if "with" in m else (),
+            r.source(m, "reason.misconceptions"), item.start_mark.line + 1))
+    return tuple(out)

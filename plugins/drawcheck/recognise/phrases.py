@@ -1,0 +1,133 @@
+"""Words in any script: the phrase matcher for words that are not plain ASCII (中文, 日本語, 한국어, razón).
+
+Scripts without spaces between words (Chinese, Japanese; Korean attaches particles) need no word gap on
+their side of a word: `队列` is found in `调度队列（先进先出）`. A Latin edge of a word still needs a word
+gap (`síncrono` is not in `asíncrono`). Names in such scripts (`whole`) are stricter: no letter of those
+scripts may touch them, so the name `过滤` is not read inside `过滤器` or `预过滤`.
+"""
+
+from __future__ import annotations
+
+import re
+
+_GAPLESS = "\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+_GAPLESS_CHAR = re.compile(f"[{_GAPLESS}]")
+
+
+def is_plain(word: str) -> bool:
+    """ASCII only: the word needs none of this module (the name matcher reads it)."""
+    return word.isascii()
+
+
+def phrase_text(text: str) -> str:
+    """Lower-case words separated by single spaces, a space at each end; scripts kept apart."""
+    return _spaced_with_offsets(text)[0]
+
+
+_CLAUSE_END = re.compile(r"[,;.:!?，。、；：！？]")
+
+
+NEGATION_BEFORE = 20  # characters of `phrase_text` a negation may stand before the words it denies
+NEGATION_AFTER = 8  # ... or after them (ロックは不要, 락이 필요 없다)
+
+
+def stated(pattern: re.Pattern | None, text: str, negations: re.Pattern | None) -> tuple[int, int] | None:
+    """Where `text` first says a `phrases_regex` without denying it: (clause, offset), else None.
+
+    A negation denies only what stands next to it in its clause (up to , ; . : and the CJK forms), so
+    "no lock is involved" states no lock, but "expires after 30s if the bind never lands" states expiry.
+    """
+    if pattern is None:
+        return None
+    for n, clause in enumerate(_CLAUSE_END.split(text)):
+        low = phrase_text(clause)
+        for m in pattern.finditer(low):
+            near = low[max(0, m.start() - NEGATION_BEFORE):m.end() + NEGATION_AFTER]
+            if negations is None or negations.search(near) is None:
+                return n, m.start()
+    return None
+
+
+def _edge(char: str) -> bool:
+    return _GAPLESS_CHAR.match(char) is None
+
+
+def gapless(char: str) -> bool:
+    """A letter of a script written without spaces between words (Chinese, Japanese, Korean)."""
+    return _GAPLESS_CHAR.match(char) is not None
+
+
+def phrase_pattern(word: str, *, whole: bool = False) -> str | None:
+    """The regex body for `word` in `phrase_text` output (None for a word with no letters)."""
+    body = phrase_text(word).strip()
+    if not body:
+        return None
+    left = " " if _edge(body[0]) else ("(?<=[^" + _GAPLESS + "])" if whole else "")
+    right = " " if _edge(body[-1]) else ("(?=[^" + _GAPLESS + "])" if whole else "")
+    return left + re.escape(body).replace(r"\ ", " ") + right
+
+
+def phrases_regex(words, *, whole: bool = False) -> re.Pattern | None:
+    """Any of `words` (longest first) in `phrase_text` output."""
+    bodies = {b for w in words if (b := phrase_pattern(w, whole=whole))}
+    if not bodies:
+        return None
+    return re.compile("|".join(sorted(bodies, key=len, reverse=True)))
+
+
+class ScriptPhrases:
+    """Names written in other scripts: `find(text)` gives (kind, target, start, end) in `text`.
+
+    Entries are (word, kind, target, whole). Longest first at each place; a match never overlaps another.
+    """
+
+    def __init__(self, entries):
+        self.by_body: dict[str, tuple[str, str]] = {}
+        alts = []
+        for word, kind, target, whole in entries:
+            body = phrase_text(word).strip()
+            pattern = phrase_pattern(word, whole=whole)
+            if pattern is None or body in self.by_body:
+                continue
+            self.by_body[body] = (kind, target)
+            alts.append((len(body), f"(?:{pattern})"))
+        self.regex = re.compile("|".join(p for _, p in sorted(alts, key=lambda a: -a[0]))) if alts else None
+
+    def find(self, text: str) -> list[tuple[str, str, int, int]]:
+        if self.regex is None or text.isascii():
+            return []
+        spaced, offsets = _spaced_with_offsets(text)
+        out = []
+        for m in self.regex.finditer(spaced):
+            body = m.group().strip()
+            kind, target = self.by_body[body]
+            start = m.start() + (len(m.group()) - len(m.group().lstrip()))
+            end = start + len(body)
+            out.append((kind, target, offsets[start], offsets[end - 1] + 1))
+        return out
+
+
+def _spaced_with_offsets(text: str) -> tuple[str, list[int]]:
+    """`phrase_text(text)` and, for each of its characters, where it came from in `text`."""
+    chars: list[str] = [" "]
+    offsets: list[int] = [0]
+    prev_gapless = None
+    for i, raw in enumerate(text):
+        ch = raw.lower()[:1]
+        if not ch.isalnum():
+            if chars[-1] != " ":
+                chars.append(" ")
+                offsets.append(i)
+            prev_gapless = None
+            continue
+        gapless = not _edge(ch)
+        if prev_gapless is not None and gapless != prev_gapless:
+            chars.append(" ")
+            offsets.append(i)
+        chars.append(ch)
+        offsets.append(i)
+        prev_gapless = gapless
+    if chars[-1] != " ":
+        chars.append(" ")
+        offsets.append(len(text))
+    return "".join(chars), offsets
