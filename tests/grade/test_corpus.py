@@ -56,14 +56,6 @@ KNOWN_WRONG: dict[str, str] = {
     "syntax-two-errors": "graded from the misparse: a reason correction and missing steps besides the errors",
     "syntax-unclosed-alt": "graded from the misparse: missing Unreserve and hints besides the syntax error",
     # step names read from inside identifiers or from participant names
-    "ok-real-identifiers": "VolumeBinding.Filter() read as Bind (wrong cycle); spelling hints on filteredNodes, "
-                           "selectedNode, assumedPod(s)",
-    "bad-ids-missing-prescore": "VolumeBinding.Filter() read as Bind (wrong cycle); spelling hints on identifiers",
-    "ok-bind-participant": "the go message to participant `Bind` is read as a drawn Bind (order correction)",
-    "ok-runxplugins": "the go message to participant `bind` is read as a drawn Bind (order correction)",
-    "bad-bind-participant-missing-bind": "messages to participant `Bind` count as Bind: the missing Bind is not "
-                                         "reported, an order correction is given instead",
-    "bad-isassumedpod-no-assume": "IsAssumedPod counts as the assume, so the missing cache function is not reported",
     "bad-extender-no-normalize": "an extender's Prioritize call is read as Score + NormalizeScore, hiding the "
                                  "missing NormalizeScore",
     # cycle marks
