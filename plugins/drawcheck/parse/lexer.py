@@ -5,8 +5,8 @@ position; the first one that matches wins (not the longest). Some rules switch
 the lexer into a state (after `participant` it reads a name, after `loop` the
 rest of the line, ...), and each state has its own rule list. We keep the same
 facts (which text becomes which token, in which state, in which order) and try
-the rules of the current state in that order (one regex per state, its rules as
-alternatives): the same "first match wins" rule.
+the rules of the current state in that order, skipping those that cannot start
+with the character at hand: the same "first match wins" rule.
 """
 
 from __future__ import annotations
@@ -134,10 +134,50 @@ _STATE_RULES = {
 
 SKIP_COMMENT_RULES = frozenset({"hash_comment", "pct_comment", "pct2_comment"})
 
-# One regex per state: its rules as named alternatives, in the state's order. Python tries alternatives
-# left to right and takes the first that matches (not the longest), which is Mermaid's "first rule wins".
-_STATE_REGEX = {
-    state: re.compile("|".join("(?P<%s>%s)" % (n, _BY_NAME[n][1]) for n in names), FLAGS | re.IGNORECASE)
+# ---- which rules can start with which character -------------------------------
+# Trying every rule of a state at every position is slow (80 in the initial state), so for each state and
+# first character we list the rules that can start with it, in the state's order, and try those one by one
+# ("first match wins" is unchanged). Characters that every rule treats alike share a key: non-ASCII
+# characters that are not whitespace (_OTHER), and the end of the text (_EOF).
+_EOF = ""
+_OTHER = "\x80"
+_KEYS = [chr(c) for c in range(128)] + [c for c in JS_WS_CHARS if c >= "\x80"] + [_OTHER, _EOF]
+
+
+def _one_of(chars: str):
+    return lambda c: c != _EOF and c in chars
+
+
+def _not(chars: str):
+    return lambda c: c != _EOF and c not in chars
+
+
+def _any(c: str) -> bool:  # rules that can match empty, at any character or at the end
+    return True
+
+
+_FIRST = {
+    "nl": _one_of("\n"), "ws": _one_of(JS_WS_CHARS), "ws_line": _one_of(JS_WS_CHARS.replace("\n", "")),
+    "hash_comment": _one_of("#"), "pct_comment": _one_of("%"), "pct2_comment": _not("}"),
+    "num": _one_of("0123456789."), "config_start": _one_of("@"), "config_content": _not("}"),
+    "config_end_alias": _one_of("}"), "config_end": _one_of("}"),
+    "no_as": _any, "rest_of_line": _any, "acc_title_value": _any, "acc_descr_value": _any,
+    "acc_descr_multi_value": _any, "eof": lambda c: c == _EOF,
+    "acc_descr_multi_end": _one_of("}"), "comma": _one_of(","), "semicolon": _one_of(";"),
+    "name": _not("/\\+()<->:\n,;"), "txt": _one_of(":"), "colon": _one_of(":"), "plus": _one_of("+"),
+    "minus": _one_of("-"), "central": _one_of("("), "any": _not("\n\r\u2028\u2029"),
+    **{"arrow%d" % i: _one_of(a[0]) for i, a in enumerate(ARROWS)},
+}
+for _name, _pattern, *_ in _R:  # the rest are keywords (`left of`, `accTitle`, `sequenceDiagram`, ...)
+    if _name not in _FIRST and not _name.startswith("id"):  # (the ID state has its own matcher)
+        assert _pattern[0].isalpha(), _name
+        _FIRST[_name] = _one_of(_pattern[0].lower() + _pattern[0].upper())
+
+
+_RULE_REGEX = {name: re.compile(pattern, FLAGS | re.IGNORECASE) for name, pattern, *_ in _R}
+# state -> first character -> the rules (name, regex) that can match there, in the state's order
+_CANDIDATES = {
+    state: {key: tuple((n, _RULE_REGEX[n]) for n in names if _FIRST[n](key)) for key in _KEYS}
     for state, names in _STATE_RULES.items() if state != "ID"
 }
 
@@ -175,8 +215,13 @@ def _match(state: str, text: str, pos: int) -> tuple[str | None, int]:
     if state == "ID":
         found = _match_id_state(text, pos)
         return found if found is not None else (None, pos)
-    m = _STATE_REGEX[state].match(text, pos)
-    return (m.lastgroup, m.end()) if m is not None else (None, pos)
+    key = text[pos] if pos < len(text) else _EOF
+    table = _CANDIDATES[state]
+    for rule, regex in table.get(key) or table[_OTHER]:
+        m = regex.match(text, pos)
+        if m is not None:
+            return rule, m.end()
+    return None, pos
 
 
 _ACTIONS = {name: (token, *(action or "").partition(":")[::2], trim) for name, _p, token, action, trim in _R}
