@@ -45,16 +45,6 @@ LANGUAGES = ("zh", "ja", "ko", "es", "de", "fr")
 
 # What the current grader gets wrong, by drawing (the work list of #13 phase 2). Strict xfails.
 KNOWN_WRONG: dict[str, str] = {
-    # step names read from inside identifiers or from participant names
-    "ok-real-identifiers": "VolumeBinding.Filter() read as Bind (wrong cycle); spelling hints on filteredNodes, "
-                           "selectedNode, assumedPod(s)",
-    "bad-ids-missing-prescore": "VolumeBinding.Filter() read as Bind (wrong cycle); spelling hints on identifiers",
-    "ok-bind-participant": "the go message to participant `Bind` is read as a drawn Bind (order correction)",
-    "ok-runxplugins": "the go message to participant `bind` is read as a drawn Bind (order correction)",
-    "bad-bind-participant-missing-bind": "messages to participant `Bind` count as Bind: the missing Bind is not "
-                                         "reported, an order correction is given instead",
-    "bad-isassumedpod-no-assume": "IsAssumedPod counts as the assume, so the missing cache function is not reported",
-    # cycle marks
 }
 
 

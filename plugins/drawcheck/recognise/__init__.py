@@ -450,7 +450,7 @@ def _actors(diagram: Diagram, ref: Reference) -> dict[str, Actor]:
                 continue
             named = next((m.target for m in names.find(text) if m.kind == "cycle"), None)
             phase = phase or named
-            if text is not p.box and not step and not named:
+            if text is (p.label or p.id) and not named:  # an alias with a label is no name of its own
                 step = participant_step(names, text)
         out[p.id] = Actor(p.id, p.label or p.id, phase, step, tuple(t for t in (p.label, p.id) if t))
     return out

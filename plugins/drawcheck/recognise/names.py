@@ -1,8 +1,11 @@
 """Find the reference's names in free text: step names, cycle labels, non-steps, labels.
 
-Names are compared after normalising case, spaces, hyphens and underscores, after
-splitting camelCase, and after stripping `Run…Plugins` wrappers. A near miss of a
-step name (small edit distance) is a spelling hint, not a mistake.
+A name is read from whole identifiers only: the text is cut into words (`[A-Za-z0-9]+`, so `a.b(c)` is
+three), and a name is one word or a run of words, compared lower-case without spaces, hyphens or
+underscores. `SeedPlanting` is one word, so it never reads as a step `Plant`. The exercise's `wrappers:`
+(e.g. `Run{step}Plugins`) unwrap a call named after a step. A near miss of a step name (small edit
+distance) is a spelling hint, not a mistake, unless it is the name with its words inflected
+(`plantedSeeds` is a real identifier, not a misspelt `plant seed`).
 """
 
 from __future__ import annotations
@@ -13,11 +16,11 @@ from dataclasses import dataclass
 from drawcheck.recognise.phrases import ScriptPhrases, gapless, is_plain
 from drawcheck.reference.model import LegacyName, Phase, Reference, Step
 
-_RAW = re.compile(r"[A-Za-z0-9]+")
-_SUB = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
-_PLUGIN_WORDS = ("plugins", "plugin")
+_WORD = re.compile(r"[A-Za-z0-9]+")
+_PIECE = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")  # camelCase pieces of a name in the exercise
 _INFLECTIONS = ("s", "es", "d", "ed", "ing")
 _NOT_WORD = re.compile(r"[^a-z0-9]+")
+STEP_SLOT = "{step}"  # where the step's name goes in a wrapper
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,8 +49,31 @@ class NotStepName:
     whole: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Wrapper:
+    """A call named after a step, `Run{step}Plugins`: compact prefix and suffix around the step."""
+
+    prefix: str
+    suffix: str
+
+    @classmethod
+    def parse(cls, template: str) -> Wrapper:
+        before, _, after = template.partition(STEP_SLOT)
+        return cls(compact(before), compact(after))
+
+
+@dataclass(frozen=True, slots=True)
+class _Near:
+    """A step key that a misspelling may be near: its letters, and the pattern of its inflected forms."""
+
+    key: str
+    target: str
+    letters: frozenset
+    inflected: re.Pattern
+
+
 def compact(text: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", text.lower())
+    return _NOT_WORD.sub("", text.lower())
 
 
 def words_text(text: str) -> str:
@@ -55,20 +81,26 @@ def words_text(text: str) -> str:
     return " " + _NOT_WORD.sub(" ", text.lower()).strip() + " "
 
 
-def tokens(text: str) -> list[tuple[str, int, int]]:
-    """Lower-case word pieces with their spans; camelCase split, `Run…Plugins` unwrapped."""
-    out: list[tuple[str, int, int]] = []
-    for raw in _RAW.finditer(text):
-        word = raw.group()
-        base = raw.start()
-        if _inside_other_word(text, base, raw.end()):
-            continue  # `vinculaci` of `vinculación`: recognise/phrases.py reads such words
-        if word.islower() or word.isupper() or word.isdigit():
-            out.append((word.lower(), base, raw.end()))
-            continue
-        subs = [(m.group().lower(), base + m.start(), base + m.end()) for m in _SUB.finditer(word)]
-        out.extend(subs)
-    return out
+def words(text: str) -> list[tuple[str, int, int]]:
+    """The lower-case words of `text` with their spans (not the ASCII part of a longer accented word)."""
+    return [(m.group().lower(), m.start(), m.end()) for m in _WORD.finditer(text)
+            if not _inside_other_word(text, m.start(), m.end())]  # `vinculaci` of `vinculación`
+
+
+def _pieces(name: str) -> list[str]:
+    """A name's lower-case word pieces, camelCase split: `plant seed`, `PlantSeed` -> plant, seed."""
+    return [p.lower() for w in _WORD.findall(name) for p in (_PIECE.findall(w) or [w])]
+
+
+def _inflected_pattern(pieces: list[str]) -> re.Pattern:
+    """Every form of a name with any of its pieces inflected (`plantedSeeds` for `plant seed`)."""
+    alts = []
+    for piece in pieces:
+        forms = [piece + s for s in ("", *_INFLECTIONS)]
+        if piece.endswith("e"):
+            forms.append(piece[:-1] + "ing")
+        alts.append("(?:" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + ")")
+    return re.compile("".join(alts))
 
 
 def _inside_other_word(text: str, start: int, end: int) -> bool:
@@ -81,7 +113,8 @@ class NameMatcher:
     """Every name of one exercise, built once when it loads: `find(text)` lists the names in a text."""
 
     def __init__(self, steps: tuple[Step, ...], phases: dict[str, Phase], labels: tuple[str, ...] = (),
-                 not_steps: tuple[NotStepName, ...] = (), ignore_words: tuple[str, ...] = ()):
+                 not_steps: tuple[NotStepName, ...] = (), ignore_words: tuple[str, ...] = (),
+                 wrappers: tuple[Wrapper, ...] = ()):
         self.phrases: dict[str, _Entry] = {}
         self.whole: dict[str, _Entry] = {}
         inflected: dict[str, _Entry] = {}
@@ -93,7 +126,7 @@ class NameMatcher:
                     continue
                 key = compact(name)
                 self.phrases.setdefault(key, _Entry("step", step.id))
-                if len(tokens(name)) > 1:
+                if len(_pieces(name)) > 1:
                     inflected.setdefault(key + "s", _Entry("step", step.id))
                     continue
                 for suffix in _INFLECTIONS:
@@ -124,11 +157,16 @@ class NameMatcher:
         self.script = ScriptPhrases(script)
         self.prefixes = {key[:i] for key in self.phrases for i in range(1, len(key) + 1)}
         self.ignore = set(ignore_words)
-        # by first letter (a near miss keeps it): (key, step id, its letters)
-        self._fuzzy_pool: dict[str, list[tuple[str, str, frozenset]]] = {}
-        for k, t in self.step_keys.items():
-            if len(k) >= 5:
-                self._fuzzy_pool.setdefault(k[0], []).append((k, t, frozenset(k)))
+        self.wrappers = tuple(sorted(wrappers, key=lambda w: -len(w.prefix) - len(w.suffix)))  # longest first
+        # near misses keep the first letter and the length within 2: by (first letter, length)
+        self._near: dict[tuple[str, int], list[_Near]] = {}
+        for step in steps:
+            for name in (step.id, step.name, *step.synonyms):
+                key = compact(name)
+                if len(key) >= 5 and self.step_keys.get(key) == step.id and not any(
+                        n.key == key for n in self._near.get((key[0], len(key)), ())):
+                    near = _Near(key, step.id, frozenset(key), _inflected_pattern(_pieces(name)))
+                    self._near.setdefault((key[0], len(key)), []).append(near)
 
     def find(self, text: str) -> tuple[Match, ...]:
         """The names in `text`, in text order."""
@@ -141,43 +179,33 @@ class NameMatcher:
             extra.append(Match(kind, target, start, end))
         return tuple(sorted(found + extra, key=lambda m: m.start)) if extra else tuple(found)
 
-    def _unwrap_run(self, text: str, toks: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
-        """`RunXPlugins[Y]` -> Y if Y names a step, else X; done per raw word."""
-        out: list[tuple[str, int, int]] = []
-        i = 0
-        while i < len(toks):
-            word, start, end = toks[i]
-            j = i + 1
-            while j < len(toks) and toks[j][1] == toks[j - 1][2]:
-                j += 1  # pieces of one raw word are adjacent
-            piece = toks[i:j]
-            i = j
-            if len(piece) > 1 and word == "run" and "".join(p[0] for p in piece) not in self.phrases:
-                rest = piece[1:]
-                cut = next((k for k, p in enumerate(rest) if p[0] in _PLUGIN_WORDS), None)
-                if cut is not None:
-                    middle, tail = rest[:cut], rest[cut + 1:]
-                    if tail and self.step_keys.get("".join(p[0] for p in tail)):
-                        rest = tail
-                    elif middle:
-                        rest = middle
-                out.extend(rest)
-            else:
-                out.extend(piece)
-        return out
-
-    def _find(self, text: str) -> list[Match]:
-        toks = self._unwrap_run(text, tokens(text))
+    def _find(self, text: str) -> tuple[Match, ...]:
+        """The names in `text`'s words (scripts with spaces; `ScriptPhrases` reads the others)."""
+        toks = [t if t[0] in self.phrases else self.unwrap(*t) for t in words(text)]
         whole = self.whole.get("".join(t[0] for t in toks))
         if whole is not None and toks:
-            return [Match(whole.kind, whole.target, toks[0][1], toks[-1][2], whole.how, whole.legacy)]
-        return self._words(toks)
+            return (Match(whole.kind, whole.target, toks[0][1], toks[-1][2], whole.how, whole.legacy),)
+        return tuple(self._words(toks))
+
+    def unwrap(self, word: str, start: int, end: int) -> tuple[str, int, int]:
+        """`RunPlantPlugins` -> `plant` (its span), by the first wrapper that fits; a text after the wrapper
+        (`RunPlantPluginsWater`) is the step when it names one."""
+        for w in self.wrappers:
+            if not word.startswith(w.prefix):
+                continue
+            cut = word.find(w.suffix, len(w.prefix) + 1) if w.suffix else len(word)
+            if cut < 0:
+                continue
+            tail = word[cut + len(w.suffix):]
+            if tail and tail in self.step_keys:
+                return tail, end - len(tail), end
+            return word[len(w.prefix):cut], start + len(w.prefix), start + cut
+        return word, start, end
 
     def _words(self, toks: list[tuple[str, int, int]]) -> list[Match]:
         """Longest phrases first, then near misses among the words left over."""
         found: list[Match] = []
         used = [False] * len(toks)
-        self._misspelt_words(toks, used, found)
         i = 0
         n_toks = len(toks)
         while i < n_toks:
@@ -190,7 +218,7 @@ class NameMatcher:
                 entry = self.phrases.get(key)
                 if entry is not None:
                     best = (j, entry)
-            if best is None or any(used[i:best[0] + 1]):
+            if best is None:
                 i += 1
                 continue
             j, entry = best
@@ -200,27 +228,11 @@ class NameMatcher:
             i = j + 1
         if not all(used):
             found.extend(self._typos(toks, used))
-        found.sort(key=lambda m: m.start)
+            found.sort(key=lambda m: m.start)
         return found
 
-    def _misspelt_words(self, toks, used, found) -> None:
-        """A camelCase identifier that is a near miss as a whole (`NormalizeScroe`) is one typo."""
-        i = 0
-        while i < len(toks):
-            j = i + 1
-            while j < len(toks) and toks[j][1] == toks[j - 1][2]:
-                j += 1
-            if j - i > 1:
-                key = "".join(t[0] for t in toks[i:j])
-                if key not in self.phrases:
-                    target = self._fuzzy(key)
-                    if target:
-                        found.append(Match("step", target, toks[i][1], toks[j - 1][2], "typo"))
-                        for k in range(i, j):
-                            used[k] = True
-            i = j
-
     def _typos(self, toks, used) -> list[Match]:
+        """Runs of up to three words left over that are a near miss of a step name."""
         out = []
         i = 0
         while i < len(toks):
@@ -231,8 +243,7 @@ class NameMatcher:
                 window = toks[i:i + n]
                 if len(window) < n or any(used[i + k] for k in range(n)) or not self._fuzzy_ok(window[-1][0]):
                     continue
-                key = "".join(t[0] for t in window)
-                target = self._fuzzy(key)
+                target = self._fuzzy("".join(t[0] for t in window))
                 if target:
                     out.append(Match("step", target, window[0][1], window[-1][2], "typo"))
                     for k in range(n):
@@ -246,17 +257,24 @@ class NameMatcher:
         return len(word) > 2 and not word.isdigit() and word not in self.ignore
 
     def _fuzzy(self, key: str) -> str | None:
+        """The step `key` misspells, if any: within 1 edit (2 from 9 letters), not an inflected form."""
         if len(key) < 5 or key in self.ignore:
             return None
         limit = 1 if len(key) < 9 else 2
         best, best_d = None, limit + 1
-        letters, n = frozenset(key), len(key)
-        for cand, target, cand_letters in self._fuzzy_pool.get(key[0], ()):
-            if abs(len(cand) - n) > limit or len(letters ^ cand_letters) > 2 * limit:
-                continue  # _osa's own first test
-            d = _osa(key, cand, limit)
-            if d < best_d and not (len(key) < 7 and len(key) == len(cand) and not _swapped(key, cand)):
-                best, best_d = target, d  # short words: a changed letter is usually another word (store/score)
+        letters = None
+        n = len(key)
+        for length in range(n - limit, n + limit + 1):
+            for near in self._near.get((key[0], length), ()):
+                if letters is None:
+                    letters = frozenset(key)
+                if len(letters ^ near.letters) > 2 * limit:
+                    continue  # _osa's own first test
+                d = _osa(key, near.key, limit)
+                if d < best_d and not (n < 7 and n == length and not _swapped(key, near.key)) \
+                        and not near.inflected.fullmatch(key):
+                    # short words: a changed letter is usually another word (store/score)
+                    best, best_d = near.target, d
         return best
 
 
@@ -320,11 +338,21 @@ def _osa(a: str, b: str, limit: int) -> int:
 
 
 def participant_step(names: NameMatcher, label: str) -> str | None:
-    """The step a participant is named after: its id or name, optionally followed by `plugin(s)`."""
-    words = [t[0] for t in tokens(label)]
-    while words and words[-1] in _PLUGIN_WORDS:
-        words.pop()
-    return names.id_keys.get("".join(words))
+    """The step a participant is named after: its id or name, or one in a wrapper (`Plant plugins`)."""
+    key = compact(label)
+    return names.id_keys.get(key) or names.id_keys.get(names.unwrap(key, 0, len(key))[0])
+
+
+def read_wrappers(r, node) -> tuple[Wrapper, ...]:
+    """The exercise's `wrappers: [Run{step}Plugins, ...]`: calls named after a step."""
+    wrappers = []
+    for item in r.seq(node, "wrappers"):
+        template = r.string(item, "an item of wrappers")
+        if template.count(STEP_SLOT) != 1 or not compact(template.replace(STEP_SLOT, "")):
+            r.fail(item, f"the wrapper {template!r} needs one {STEP_SLOT} and a word around it, "
+                         f"e.g. 'Run{STEP_SLOT}Plugins'")
+        wrappers.append(Wrapper.parse(template))
+    return tuple(wrappers)
 
 
 def matcher(ref: Reference) -> NameMatcher:

@@ -19,7 +19,7 @@ from drawcheck.reference.source import read_defaults
 from drawcheck.recognise.phrases import phrase_text
 
 TOP_REQUIRED = ("exercise", "title", "cycles", "steps")
-TOP_OPTIONAL = ("labels", "ignore_words", "explanations", "reference_diagram", "product", "feedback", "sources")
+TOP_OPTIONAL = ("labels", "ignore_words", "wrappers", "explanations", "reference_diagram", "product", "feedback", "sources")
 STEP_KEYS = (
     "name", "tier", "required", "teach", "synonyms", "legacy", "branch", "after", "before", "also_in",
     "wrong_cycle", "main_path", "source",
@@ -47,7 +47,7 @@ def parse_reference(text: str, *, file: str, require_sources: bool = True) -> Re
     # imported here: the checks read the reference's model, and grade imports this package
     from drawcheck.grade.checks import REGISTRY, Core
     from drawcheck.grade.layout import plan
-    from drawcheck.recognise.names import NameMatcher, NotStepName
+    from drawcheck.recognise.names import NameMatcher, NotStepName, read_wrappers
 
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
@@ -99,7 +99,8 @@ def parse_reference(text: str, *, file: str, require_sources: bool = True) -> Re
     ref.checks = tuple(checks)
     extras = ref.check("not_steps")
     not_steps = tuple(NotStepName(n.name, n.whole) for n in extras.entries) if extras else ()
-    ref.vocabulary = NameMatcher(steps, phases, ref.labels, not_steps, ref.ignore_words)
+    wrappers = read_wrappers(r, top["wrappers"]) if "wrappers" in top else ()
+    ref.vocabulary = NameMatcher(steps, phases, ref.labels, not_steps, ref.ignore_words, wrappers)
     roles = [role for c in ref.checks if (role := c.role()) is not None]
     ref.roles = tuple(sorted(roles, key=lambda role: not role.anchored))  # stable: then in check order
     ref.plan = plan(ref)
