@@ -170,7 +170,7 @@ class NameMatcher:
 
     def find(self, text: str) -> tuple[Match, ...]:
         """The names in `text`, in text order."""
-        found = self._find(text)
+        found = list(self._find(text))
         extra: list[Match] = []
         for kind, target, start, end in self.script.find(text):
             if any(f.start < end and start < f.end for f in found) or (

@@ -68,5 +68,7 @@ class OrderCheck(MessagesCheck):
         for k, m in enumerate(drawn):
             if k not in keep:
                 msg, severity, edits = self.notes_by_step[m.step]
+                if m.how == "typo":  # read only by its spelling: unsure, so never a correction
+                    severity, edits = "hint", 0
                 out.append((Finding(FindingKind.ORDER, m.step, m.line, severity, msg), edits))
         return Outcome(out)

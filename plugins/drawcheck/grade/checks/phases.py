@@ -36,6 +36,8 @@ class PhasesCheck(MessagesCheck):
             severity = "correction" if step.tier in ("A", "B", "C") else "hint"
             if guessed and m.item.phase is None:
                 severity = "hint"  # its side of a boundary read from an ambiguous mark: a guess, never a correction
+            if m.how == "typo":
+                severity = "hint"  # the step was read only by its spelling: unsure, so never a correction
             note = step.wrong_cycle
             if note:
                 msg, version = note.message, note.versions
