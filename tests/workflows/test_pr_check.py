@@ -197,3 +197,37 @@ def test_pre_commit_mode_checks_files_in_the_working_tree(repo, tmp_path):
     assert good.returncode == 0 and "correction" in good.stdout
     bad = run("answers/ada-l.mmd", "answers/bad.mmd")
     assert bad.returncode == 1 and "fix the errors" in bad.stdout
+
+
+def test_an_answer_in_another_exercises_folder_is_graded_against_that_exercise(repo, tmp_path):
+    """mkdocs.yml lists two exercises: answers/kubectl-apply/<login>.mmd is the learner's own file there, graded
+    against kubectl-apply's data (its misconception found), annotated at its own path, linked to its own page."""
+    from prflow_kit import pr_check
+
+    repo.write("mkdocs.yml", (ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    repo.base = repo.commit("the site's config: two exercises")
+    repo.branch("answer")
+    mistake = ROOT / "reference" / "kubectl-apply" / "examples" / "mistake-apiserver-pushes.mmd"
+    repo.write("answers/kubectl-apply/ada-l.mmd", mistake.read_text(encoding="utf-8"))
+    repo.commit("my kubectl-apply answer")
+    done = pr_check(repo, tmp_path)
+    assert done.code == 0, done.stdout + done.stderr
+    warnings = done.annotations("warning")
+    assert warnings and all("file=answers/kubectl-apply/ada-l.mmd" in w for w in warnings)
+    assert "push" in done.summary.lower()  # the exercise's own misconception, not the flagship's corrections
+    assert "PreFilter" not in done.summary
+    assert "https://drawcheck.github.io/drawcheck/feedback/kubectl-apply/ada-l/" in done.summary
+
+
+def test_someone_elses_file_in_an_exercise_folder_is_refused(repo, tmp_path):
+    from prflow_kit import pr_check
+
+    repo.write("mkdocs.yml", (ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    repo.base = repo.commit("the site's config: two exercises")
+    repo.branch("answer")
+    repo.write("answers/kubectl-apply/grace.mmd", CORRECT)
+    repo.commit("not my file")
+    done = pr_check(repo, tmp_path)
+    assert done.code == 1
+    (refusal,) = [a for a in done.annotations("error") if a.startswith("::error title=")]
+    assert "answers/kubectl-apply/grace.mmd" in refusal and "answers/kubectl-apply/Ada-L.mmd" in refusal

@@ -155,8 +155,7 @@ def test_a_site_change_or_a_run_without_artifact_posts_nothing(gh):
 
 
 def test_the_api_address_must_be_https_unless_local():
-    sys.path.insert(0, str(SCRIPT.parent))
-    from drawcheck.report import pr_comment
+    from drawcheck.report import pr_comment  # (never put report/ on sys.path: its markdown.py would shadow Markdown)
 
     with pytest.raises(pr_comment.Refused):
         pr_comment.GitHub("http://api.github.com", "t")

@@ -94,8 +94,8 @@ class Exercise:
 
 def exercise_line(config_file: str | None, index: int | None, key: str | None = None) -> int:
     """Line in mkdocs.yml of `exercises[index]` (of its `key:` when given), else of `exercises:`/`- drawcheck`."""
-    node = _plugin_options_node(config_file)
-    exercises = _mapping_get(node, "exercises")
+    node = plugin_options_node(config_file)
+    exercises = mapping_get(node, "exercises")
     if exercises is not None and index is not None and isinstance(exercises, yaml.SequenceNode) \
             and index < len(exercises.value):
         entry = exercises.value[index]
@@ -106,22 +106,22 @@ def exercise_line(config_file: str | None, index: int | None, key: str | None = 
     return option_line(config_file, "exercises")
 
 
-def _plugin_options_node(config_file: str | None):
+def plugin_options_node(config_file: str | None):
     """The YAML node under `plugins: - drawcheck:` (composed only: no tag is run)."""
     try:
         with open(config_file or "", encoding="utf-8") as fh:
             root = yaml.compose(fh)
     except (OSError, yaml.YAMLError):
         return None
-    plugins = _mapping_get(root, "plugins")
+    plugins = mapping_get(root, "plugins")
     for item in getattr(plugins, "value", []) if isinstance(plugins, yaml.SequenceNode) else []:
-        options = _mapping_get(item, "drawcheck")
+        options = mapping_get(item, "drawcheck")
         if options is not None:
             return options
-    return _mapping_get(plugins, "drawcheck")
+    return mapping_get(plugins, "drawcheck")
 
 
-def _mapping_get(node, key: str):
+def mapping_get(node, key: str):
     if not isinstance(node, yaml.MappingNode):
         return None
     for key_node, value in node.value:
@@ -148,7 +148,7 @@ def resolve_exercises(options, config_dir: str, config_file: str | None) -> list
         return [Exercise(id="", reference=os.path.join(config_dir, options.reference), answers_dir=None,
                          flat_answers_dir=flat, feedback_dir=options.feedback_dir.strip("/"),
                          nav_title=options.overview_title, option="reference", index=None)]
-    if _mapping_get(_plugin_options_node(config_file), "reference") is not None:
+    if mapping_get(plugin_options_node(config_file), "reference") is not None:
         raise PluginError(f"drawcheck: {config_file or 'mkdocs.yml'}:{option_line(config_file, 'reference')}: "
                           "option `reference` and `exercises` are both set; list every exercise under "
                           "`exercises:` and remove `reference:`")

@@ -70,12 +70,13 @@ class Links:
         url = f"https://github.com/{self.repo}/blob/{self.sha}/{quote(path, safe='/')}#L{int(line)}"
         return f"[{int(line)}]({url})"
 
-    def feedback_page(self, handle: str) -> str | None:
+    def feedback_page(self, handle: str, folder: str = "") -> str | None:
+        """The published page of `handle` in the exercise whose answers are in `answers/<folder>/`."""
         from drawcheck.intake import HANDLE_PATTERN
 
         if not self.site_url or not HANDLE_PATTERN.fullmatch(handle):
             return None
-        return f"{self.site_url.rstrip('/')}/feedback/{handle}/"
+        return f"{self.site_url.rstrip('/')}/feedback/{folder + '/' if folder else ''}{handle}/"
 
 
 def circled_drawing(g: Graded, reference) -> str | None:
@@ -117,7 +118,7 @@ def _status_line(g: Graded) -> str:
     if r.status == "invalid" or errors:
         return f"**Could not be checked:** {len(errors)} problem(s) to fix first; nothing else was graded."
     if r.status == "correct":
-        return f"**Correct** · score {_score(g)}: every point, the boundary, the reason and the cache function match."
+        return f"**Correct** · score {_score(g)}: every check of this exercise passes."
     return f"**{len(r.corrections)} correction(s)** · score {_score(g)}"
 
 
@@ -147,7 +148,7 @@ def file_section(g: Graded, reference, links: Links, *, budget: int = MAX_BYTES)
     """One file's feedback within `budget` bytes: drawing, table and hints are cut, with a note, to fit."""
     product = getattr(reference, "product", "")
     head = [f"### {_file_name(g.file)}", "", _status_line(g), ""]
-    page = links.feedback_page(g.handle)
+    page = links.feedback_page(g.handle, answer_folder(g.file))
     tail = ([f"[Your feedback page]({page}) shows the same, with the reference to check yourself against, "
              "once this pull request is merged.", ""] if page else [])
     drawing = circled_drawing(g, reference)
@@ -190,8 +191,11 @@ def _size(text: str) -> int:
 
 
 def markdown_report(graded: list[Graded], reference, *, links: Links = Links(), title: str = "drawcheck feedback",
-                    max_bytes: int = MAX_BYTES, preface: list[str] | None = None) -> str:
-    """Every file's feedback, in order, under `max_bytes` UTF-8 bytes; files that do not fit are counted."""
+                    max_bytes: int = MAX_BYTES, preface: list[str] | None = None,
+                    references: dict[str, object] | None = None) -> str:
+    """Every file's feedback, in order, under `max_bytes` UTF-8 bytes; files that do not fit are counted.
+
+    `references`: the exercise of each file (by `Graded.file`) when they differ; `reference` for the rest."""
     out = [f"## {markdown_text(title)}", ""] + list(preface or [])
     if not graded:
         out += ["No answer files to check.", ""]
@@ -201,7 +205,7 @@ def markdown_report(graded: list[Graded], reference, *, links: Links = Links(), 
     for i, g in enumerate(graded):
         remaining = max_bytes - used - reserve
         share = max(remaining // (len(graded) - i), 2_000)
-        section = file_section(g, reference, links, budget=min(share, remaining))
+        section = file_section(g, (references or {}).get(g.file, reference), links, budget=min(share, remaining))
         if _size(section) > remaining:
             break
         out.append(section)
@@ -210,6 +214,12 @@ def markdown_report(graded: list[Graded], reference, *, links: Links = Links(), 
     if shown < len(graded):
         out += [f"*{len(graded) - shown} more file(s) not shown: this report is limited to {max_bytes // 1000} KB.*", ""]
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def answer_folder(path: str) -> str:
+    """answers/ada.mmd -> "" and answers/kubectl-apply/ada.mmd -> "kubectl-apply": the exercise's folder."""
+    parts = str(path).replace("\\", "/").split("/")
+    return parts[1] if len(parts) == 3 and parts[0] == "answers" else ""
 
 
 def handle_of(path: str) -> str:

@@ -6,7 +6,9 @@
 The changed files come from `git diff --raw base...head` and are read from git's objects at the head
 commit, never by building the class, so the time does not grow with the number of answers. A submission PR
 (one that touches anything under answers/) must touch only `answers/<author>.mmd` and
-`answers/<author>.corrected.mmd`, as regular files; PRs that touch no answers are site changes, which the
+`answers/<author>.corrected.mmd`, or the same in an exercise's folder (`answers/<exercise>/`, as mkdocs.yml
+lists the exercises; each file is graded against its own exercise), as regular files; PRs that touch no
+answers are site changes, which the
 workflow checks with the full `mkdocs build --strict` (this command says `mode=site` in $GITHUB_OUTPUT).
 
 Exit status: 0 the files were graded (corrections are a passing check, with annotations); 1 a file is
@@ -121,13 +123,46 @@ def is_submission(changes: list[Change]) -> bool:
     return any(c.path == ANSWERS or c.path.startswith(ANSWERS + "/") for c in changes)
 
 
-def own_answer_names(author: str) -> set[str]:
-    """The file names (lower-cased) a PR by `author` may write in answers/."""
+def answer_folders(repo_root: str, default_reference: str) -> dict[str, str]:
+    """Each exercise's folder under answers/ ("" for answers/ itself, the flagship's) -> its exercise YAML,
+    as the repository's mkdocs.yml lists them (read as YAML, no tag run; a submission cannot change it)."""
+    import yaml
+
+    from drawcheck.plugin.exercises import EXERCISE_FILE, mapping_get, plugin_options_node
+
+    entries = mapping_get(plugin_options_node(os.path.join(repo_root, "mkdocs.yml")), "exercises")
+    folders: dict[str, str] = {}
+    for entry in entries.value if isinstance(entries, yaml.SequenceNode) else []:
+        ident, reference = mapping_get(entry, "id"), mapping_get(entry, "reference")
+        if not (isinstance(ident, yaml.ScalarNode) and isinstance(reference, yaml.ScalarNode)):
+            continue  # the full build names what is wrong with the entry
+        path = os.path.join(repo_root, reference.value)
+        path = os.path.join(path, EXERCISE_FILE) if os.path.isdir(path) else path
+        answers = mapping_get(entry, "answers_dir")
+        folder = answers.value if isinstance(answers, yaml.ScalarNode) else f"{ANSWERS}/{ident.value}"
+        if not folders:
+            folders[""] = path  # the flagship also grades answers/<handle>.mmd
+        if folder.strip("/").startswith(ANSWERS + "/"):
+            folders[folder.strip("/")[len(ANSWERS) + 1:]] = path
+    return folders or {"": default_reference}
+
+
+def answer_path_folder(path: str) -> str | None:
+    """answers/ada.mmd -> "", answers/x/ada.mmd -> "x", anything deeper or elsewhere -> None."""
+    parts = path.split("/")
+    if parts[0] != ANSWERS or not 2 <= len(parts) <= 3:
+        return None
+    return parts[1] if len(parts) == 3 else ""
+
+
+def own_answer_names(author: str, folders=("",)) -> set[str]:
+    """The paths (under answers/, lower-cased) a PR by `author` may write: its files in each exercise's folder."""
     login = author.lower()
-    return {f"{login}.mmd", f"{login}.corrected.mmd"}
+    return {f"{folder}/{name}" if folder else name for folder in folders
+            for name in (f"{login}.mmd", f"{login}.corrected.mmd")}
 
 
-def scope_problem(changes: list[Change], author: str) -> str | None:
+def scope_problem(changes: list[Change], author: str, folders=("",)) -> str | None:
     """One clear message when a submission PR strays outside the author's own answer files, else None."""
     outside = [c.path for c in changes if not c.path.startswith(ANSWERS + "/")]
     if outside:
@@ -139,11 +174,12 @@ def scope_problem(changes: list[Change], author: str) -> str | None:
         what = {c.path: c.kind for c in changes}
         return (f"{_few(links)} is a {what[links[0]]}, not a plain file. Commit your drawing itself as "
                 f"answers/{author}.mmd")
-    allowed = own_answer_names(author)
+    allowed = own_answer_names(author, folders)
     foreign = [c.path for c in changes if c.path[len(ANSWERS) + 1:].lower() not in allowed]
     if foreign:
+        where = " or ".join(f"answers/{f + '/' if f else ''}{author}.mmd" for f in sorted(folders))
         return (f"this pull request writes {_few(foreign)}, but it was opened by {author}: a submission may "
-                f"only add or change answers/{author}.mmd and answers/{author}.corrected.mmd (your GitHub login)")
+                f"only add or change {where} (and its .corrected.mmd), named with your GitHub login")
     return None
 
 
@@ -155,8 +191,9 @@ def _few(paths: list[str]) -> str:
 # --------------------------------------------------------------------------- grading the files
 
 
-def grade_blobs(files: dict[str, bytes], *, reference, max_bytes: int = 262144, max_lines: int = 2000):
-    """Grade `{"answers/x.mmd": contents}` through the same intake as the site, in a temporary folder.
+def grade_blobs(files: dict[str, bytes], *, reference, max_bytes: int = 262144, max_lines: int = 2000,
+                folder: str = ""):
+    """Grade `{"answers/[folder/]x.mmd": contents}` through the same intake as the site, in a temporary folder.
 
     Returns Graded for every file, in path order; a file intake refuses gets an `invalid` one whose
     finding (kind `intake`) says why.
@@ -168,10 +205,10 @@ def grade_blobs(files: dict[str, bytes], *, reference, max_bytes: int = 262144, 
     from drawcheck.report.markdown import handle_of
 
     with tempfile.TemporaryDirectory(prefix="drawcheck-pr-") as tmp:
-        answers = os.path.join(tmp, ANSWERS)
-        os.mkdir(answers)
+        answers = os.path.join(tmp, ANSWERS, folder)
+        os.makedirs(answers)
         for rel, data in files.items():
-            name = rel.split("/", 1)[1]
+            name = rel.rsplit("/", 1)[1]
             with open(os.path.join(answers, name), "xb") as fh:
                 fh.write(data)
         submissions, refused = collect_submissions(answers, max_bytes=max_bytes, max_lines=max_lines, root=tmp)
@@ -190,11 +227,11 @@ def grade_blobs(files: dict[str, bytes], *, reference, max_bytes: int = 262144, 
     return sorted(graded, key=lambda g: g.file)
 
 
-def read_changed(repo: str, changes: list[Change], max_bytes: int) -> dict[str, bytes]:
+def read_changed(repo: str, changes: list[Change], max_bytes: int, folders=("",)) -> dict[str, bytes]:
     """The contents at the head commit of every answer file the PR adds or changes (at most max_bytes + 1)."""
     out = {}
     for c in changes:
-        if c.status == "D" or c.kind != "file" or "/" in c.path[len(ANSWERS) + 1:]:
+        if c.status == "D" or c.kind != "file" or answer_path_folder(c.path) not in folders:
             continue
         size = int(_git(repo, "cat-file", "-s", c.new_blob).strip() or 0)
         out[c.path] = b"x" * (max_bytes + 1) if size > max_bytes else _git(repo, "cat-file", "blob", c.new_blob)
@@ -270,24 +307,30 @@ def run(args: argparse.Namespace) -> int:
         return 2
 
 
-def check_files(paths: list[str], *, reference, out=None) -> int:
-    """The pre-commit hook: the PR check's grading on files in the working tree."""
-    from drawcheck.grade.cli import text_report
+def check_files(paths: list[str], *, reference, out=None, repo_root: str = ".") -> int:
+    """The pre-commit hook: the PR check's grading on files in the working tree, each against its exercise."""
+    from drawcheck.grade.cli import default_reference, text_report
 
     out = out or sys.stdout
-    files: dict[str, bytes] = {}
+    folders = answer_folders(repo_root, default_reference())
+    files: dict[str, dict[str, bytes]] = {}
     problems = []
     for path in paths:
         rel = Path(path).as_posix()
+        folder = answer_path_folder(rel)
+        folder = folder if folder in folders else ""  # outside an exercise's folder: graded as the flagship
         name = rel.rsplit("/", 1)[-1]
         if os.path.islink(path) or not stat.S_ISREG(os.lstat(path).st_mode):
             problems.append(f"{rel}: is not a plain file (a symbolic link?); commit your drawing itself")
             continue
         with open(path, "rb") as fh:
-            files[f"{ANSWERS}/{name}"] = fh.read(262145)
-    graded = grade_blobs(files, reference=reference)
-    for g in graded:
-        out.write(text_report(g.result, product=reference.product))
+            files.setdefault(folder, {})[f"{ANSWERS}/{folder + '/' if folder else ''}{name}"] = fh.read(262145)
+    graded = []
+    for folder, mine in files.items():
+        exercise = reference if folder == "" else _exercise(folders[folder])
+        for g in grade_blobs(mine, reference=exercise, folder=folder):
+            graded.append(g)
+            out.write(text_report(g.result, product=exercise.product))
     for p in problems:
         out.write(f"drawcheck: {log_text(p)}\n")
     failed = problems or [g for g in graded if has_errors(g)]
@@ -296,7 +339,18 @@ def check_files(paths: list[str], *, reference, out=None) -> int:
     return 1 if failed else 0
 
 
+def _exercise(path: str):
+    """An exercise's reference data for its answer folder; the repository's own data, so a problem is the site's."""
+    from drawcheck.reference import ReferenceError, load_reference
+
+    try:
+        return load_reference(path)
+    except ReferenceError as exc:
+        raise CheckError(f"the site's exercise data cannot be read: {exc}") from exc
+
+
 def check_pull_request(args: argparse.Namespace, *, reference, out=None) -> int:
+    from drawcheck.grade.cli import default_reference
     from drawcheck.report.github import github_annotations
     from drawcheck.report.markdown import Links, markdown_report, markdown_text
 
@@ -317,15 +371,27 @@ def check_pull_request(args: argparse.Namespace, *, reference, out=None) -> int:
     _append(output, "mode=submission\n")
 
     links = Links(repo=args.repo, sha=head, site_url=args.site_url)
-    problem = scope_problem(changes, pr.author)
+    folders = answer_folders(args.repo_root, args.reference or default_reference())
+    problem = scope_problem(changes, pr.author, folders)
+    references: dict[str, object] = {}
     if problem:
         graded, failed = [], True
         preface = [f"**This pull request cannot be checked:** {markdown_text(problem, max_chars=2000)}", ""]
         out.write(error_command(problem) + "\n")
     else:
-        graded = grade_blobs(read_changed(args.repo_root, changes, 262144), reference=reference)
-        for line in github_annotations([g.result for g in graded], product=reference.product):
-            out.write(line + "\n")
+        files = read_changed(args.repo_root, changes, 262144, folders)
+        graded = []
+        for folder, reference_path in folders.items():
+            mine = {p: data for p, data in files.items() if answer_path_folder(p) == folder}
+            if not mine:
+                continue
+            exercise = reference if folder == "" else _exercise(reference_path)
+            group = grade_blobs(mine, reference=exercise, folder=folder)
+            references.update({g.file: exercise for g in group})
+            graded += group
+            for line in github_annotations([g.result for g in group], product=exercise.product):
+                out.write(line + "\n")
+        graded.sort(key=lambda g: g.file)
         bad = [g.file for g in graded if has_errors(g)]
         failed = bool(bad)
         preface = []
@@ -336,7 +402,7 @@ def check_pull_request(args: argparse.Namespace, *, reference, out=None) -> int:
             preface = [f"**Fix this first:** {markdown_text(message, max_chars=2000)}", ""]
         if not graded:
             preface = ["This pull request only deletes answer files; nothing to check.", ""]
-    comment = markdown_report(graded, reference, links=links, preface=preface)
+    comment = markdown_report(graded, reference, links=links, preface=preface, references=references)
     if len(comment.encode("utf-8")) < MAX_SUMMARY_BYTES:
         _append(args.summary, comment)
     if args.artifact:
