@@ -217,7 +217,7 @@ def markdown_report(graded: list[Graded], reference, *, links: Links = Links(), 
 
 
 def answer_folder(path: str) -> str:
-    """answers/ada.mmd -> "" and answers/kubectl-apply/ada.mmd -> "kubectl-apply": the exercise's folder."""
+    """answers/ada.mmd -> "" and answers/<exercise>/ada.mmd -> "<exercise>": the exercise's folder."""
     parts = str(path).replace("\\", "/").split("/")
     return parts[1] if len(parts) == 3 and parts[0] == "answers" else ""
 
