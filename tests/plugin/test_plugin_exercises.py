@@ -10,6 +10,7 @@ import difflib
 import html
 import logging
 import re
+from contextlib import contextmanager
 
 import pytest
 
@@ -101,17 +102,24 @@ def dns_site(site_factory):
     return root
 
 
-def why_it_stopped(root, caplog) -> tuple[str, object]:
-    """What stopped the build: a config error (logged by mkdocs.config) or a PluginError (mkdocs.commands.build)."""
+@contextmanager
+def config_messages():
+    """The messages mkdocs.config logs while the block runs (it logs config errors outside caplog's reach)."""
     seen: list[str] = []
     handler = logging.Handler()
     handler.emit = lambda record: seen.append(record.getMessage())
     logger = logging.getLogger("mkdocs.config")
     logger.addHandler(handler)
     try:
-        built = build(root, caplog)
+        yield seen
     finally:
         logger.removeHandler(handler)
+
+
+def why_it_stopped(root, caplog) -> tuple[str, object]:
+    """What stopped the build: a config error (logged by mkdocs.config) or a PluginError (mkdocs.commands.build)."""
+    with config_messages() as seen:
+        built = build(root, caplog)
     assert built.error is not None
     return " ".join(seen + built.build_errors + [str(built.error)]), built
 
@@ -201,16 +209,8 @@ def test_a_wrongly_typed_sub_option_names_its_line(dns_site):
     entry = "        - {id: dns, reference: [not, a, path]}"
     text = yml.read_text(encoding="utf-8").replace(DNS_LINE, entry)
     yml.write_text(text, encoding="utf-8")
-    seen: list[str] = []
-    handler = logging.Handler()
-    handler.emit = lambda record: seen.append(record.getMessage())
-    logger = logging.getLogger("mkdocs.config")
-    logger.addHandler(handler)
-    try:
-        with pytest.raises(Abort):
-            load_config(str(yml))
-    finally:
-        logger.removeHandler(handler)
+    with config_messages() as seen, pytest.raises(Abort):
+        load_config(str(yml))
     message = " ".join(seen)
     assert f"mkdocs.yml:{text.split(chr(10)).index(entry) + 1}: exercise 2: Sub-option 'reference'" in message, seen
 
