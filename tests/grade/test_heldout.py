@@ -1,0 +1,97 @@
+"""The held-out corpora: drawings written by authors blind to the grader, graded as a whole.
+
+`tests/grade/heldout/<corpus>/` holds `<name>.mmd` + `<name>.yml` pairs in the format of
+tests/grade/corpus (see test_corpus.py), written from the facts and the learner pages only: their
+authors never read the grader's code, its word lists or its output. Unlike tests/grade/corpus, the
+grader is never tuned against them drawing by drawing; `bench/corpus.py --heldout` prints precision and
+recall on each. What the grader still gets wrong is listed in KNOWN_WRONG (strict xfails).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from drawcheck.reference import load_reference
+from test_corpus import (FINDING_KINDS, _node_missing, assert_valid_mermaid_unless_broken, case_names, compare,
+                         grade_case, load_case)
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+HELDOUT = HERE / "heldout"
+# corpus folder -> the exercise its drawings answer
+CORPORA = {
+    "two-cycles": REPO / "reference" / "two-cycles" / "exercise.yml",
+    "two-cycles-intl": REPO / "reference" / "two-cycles" / "exercise.yml",
+    "kubectl-apply": REPO / "reference" / "kubectl-apply" / "exercise.yml",
+}
+
+# (corpus, drawing) -> what goes wrong. Strict xfails: a fix turns them into failures until removed.
+KNOWN_WRONG: dict[tuple[str, str], str] = {
+}
+
+
+def _cases() -> list:
+    params = []
+    for corpus in CORPORA:
+        for name in case_names(HELDOUT / corpus):
+            marks = []
+            if (corpus, name) in KNOWN_WRONG:
+                marks.append(pytest.mark.xfail(strict=True, reason=KNOWN_WRONG[corpus, name]))
+            params.append(pytest.param(corpus, name, marks=marks, id=f"{corpus}/{name}"))
+    return params
+
+
+@pytest.fixture(scope="module")
+def references():
+    return {corpus: load_reference(path) for corpus, path in CORPORA.items()}
+
+
+@pytest.mark.parametrize(("corpus", "name"), _cases())
+def test_heldout_drawing(corpus, name, references):
+    case = load_case(name, HELDOUT / corpus)
+    findings = grade_case(case, references[corpus])
+    cmp = compare(case, findings)
+    shown = [(f.kind, f.point, f.line, f.severity, f.message) for f in findings]
+    if case.correct:
+        assert not cmp.false, f"a correct drawing got corrections: {shown}"
+    assert not cmp.missed, f"seeded corrections not found: {cmp.missed}; got {shown}"
+    assert not cmp.false, f"corrections beyond the expected: {cmp.false}"
+    if case.invalid:
+        assert all(f.kind == "syntax" for f in findings), shown
+    assert not cmp.hints_not_allowed, f"hints the case does not allow: {cmp.hints_not_allowed}"
+
+
+def test_known_wrong_names_exist():
+    present = {(corpus, name) for corpus in CORPORA for name in case_names(HELDOUT / corpus)}
+    assert set(KNOWN_WRONG) <= present
+
+
+@pytest.mark.parametrize("corpus", list(CORPORA))
+def test_heldout_shape(corpus, references):
+    folder = HELDOUT / corpus
+    names = case_names(folder)
+    assert len(names) >= 20, f"{corpus}: {len(names)} drawings"
+    assert sorted(p.stem for p in folder.glob("*.yml")) == names, f"{corpus}: every drawing has its .yml"
+    step_ids = {s.id for s in references[corpus].steps}
+    kinds = set(FINDING_KINDS) | {"direction", "belief"}
+    for name in names:
+        case = load_case(name, folder)
+        n_lines = len(case.text.splitlines())
+        assert case.correct == (not case.expected), f"{name}: correct iff no corrections"
+        for entry in case.expected:
+            for alt in entry:
+                assert alt["kind"] in kinds, (name, alt)
+                assert alt.get("step") is None or alt["step"] in step_ids, (name, alt)
+                assert alt["line"] is None or 1 <= alt["line"] <= n_lines, (name, alt)
+    cases = [load_case(n, folder) for n in names]
+    assert sum(c.correct for c in cases) >= len(cases) // 2, f"{corpus}: at least half the drawings are correct"
+    assert any(c.invalid for c in cases), f"{corpus}: no syntax case"
+
+
+@pytest.mark.node
+@pytest.mark.skipif(_node_missing() is not None, reason=str(_node_missing()))
+@pytest.mark.parametrize("corpus", list(CORPORA))
+def test_heldout_is_valid_mermaid_unless_broken(corpus):
+    assert_valid_mermaid_unless_broken(HELDOUT / corpus)
