@@ -463,13 +463,15 @@ def _find_boundary(items, mentions, rect_starts, ref: Reference) -> FoundBoundar
         return None
     last_step_index = mentions[-1].item.index if mentions else -1
     first_step_index = mentions[0].item.index if mentions else -1
-    markers = [item for item in items if item.role == BOUNDARY]
+    after_phase = boundary.phases[1]
+    # A marker that heads another phase ("--- <first phase> ---", "=== <a branch> ===") starts that
+    # phase; it splits nothing.
+    markers = [item for item in items if item.role == BOUNDARY and item.header in (None, after_phase)]
     # A marker with no step on one side separates nothing (e.g. a title note about the boundary): use it
     # only when there is no better one.
     inside = [item for item in markers if first_step_index < item.index <= last_step_index]
     for item in inside or markers:
         return FoundBoundary(item.index, item.line, "marker", item)
-    after_phase = boundary.phases[1]
     for item in items:
         if item.phase == after_phase:
             if item.in_par is not None:
