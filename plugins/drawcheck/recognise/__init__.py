@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from drawcheck.parse.model import Block, Diagram, Message, Note
-from drawcheck.recognise.names import Match, matcher, participant_step
+from drawcheck.recognise.names import Match, matcher, participant_steps
 from drawcheck.recognise.phrases import phrase_text, phrases_regex
 from drawcheck.reference.model import LegacyName, Reference
 
@@ -153,7 +153,7 @@ class Actor:
     id: str
     label: str
     phase: str | None  # the phase its name or box announces
-    step: str | None  # the step it is named after
+    steps: tuple[str, ...]  # the steps it is named after (one, or a list such as `A, B`)
     names: tuple[str, ...]  # its label and id
 
 
@@ -230,7 +230,7 @@ def read_text(ref: Reference, text: str) -> Reading:
     header = _header_phase(text, matches) if role is None or role.headers else None
     return Reading(
         matches=matches, role=role.name if role else PLAIN, hits=tuple(hits), header=header,
-        header_as_message=header if header and not hits else None, inline=_inline_phase(matches),
+        header_as_message=header if header and not hits else None, inline=_inline_phase(text, matches),
         phases=frozenset(m.target for m in matches if m.kind == "cycle"),
     )
 
@@ -253,14 +253,17 @@ def _header_phase(text: str, matches) -> str | None:
     return None
 
 
-def _inline_phase(matches) -> str | None:
-    """`Step (some phase)`: a phase word written after a step name in the same text."""
-    seen_step = False
+def _inline_phase(text: str, matches) -> str | None:
+    """`Step (some phase)`: a phase word written right after a step name (at most a few words between,
+    "<Step>, in the <phase>"); a phase named further on ("Step (..., then back to the <phase>)") labels
+    nothing."""
+    step_end = None
     for m in matches:
         if m.kind == "step":
-            seen_step = True
-        elif m.kind == "cycle" and seen_step:
-            return m.target
+            step_end = m.end
+        elif m.kind == "cycle" and step_end is not None:
+            if len(_WORD.findall(text[step_end:m.start])) <= HEADER_LEAD_WORDS:
+                return m.target
     return None
 
 
@@ -418,10 +421,11 @@ class _Walk:
         named = {m.target for m in item.matches if m.kind == "step"}
         for pos, pid in ((-2, item.source), (-1, item.target)):
             actor = self.actors.get(pid)
-            if actor and actor.step and actor.step not in named:
-                m = Mention(actor.step, actor.label, item.line, item, pos)
-                self.mentions.append(m)
-                self.first.setdefault(actor.step, m)
+            for step in actor.steps if actor else ():
+                if step not in named:
+                    m = Mention(step, actor.label, item.line, item, pos)
+                    self.mentions.append(m)
+                    self.first.setdefault(step, m)
 
 
 def _context(parent: tuple, block: Block, branch) -> tuple:
@@ -444,15 +448,15 @@ def _actors(diagram: Diagram, ref: Reference) -> dict[str, Actor]:
     out = {}
     names = matcher(ref)
     for p in diagram.participants:
-        phase = step = None
+        phase, steps = None, ()
         for text in (p.box, p.label, p.id):
             if not text:
                 continue
             named = next((m.target for m in names.find(text) if m.kind == "cycle"), None)
             phase = phase or named
             if text is (p.label or p.id) and not named:  # an alias with a label is no name of its own
-                step = participant_step(names, text)
-        out[p.id] = Actor(p.id, p.label or p.id, phase, step, tuple(t for t in (p.label, p.id) if t))
+                steps = participant_steps(names, text)
+        out[p.id] = Actor(p.id, p.label or p.id, phase, steps, tuple(t for t in (p.label, p.id) if t))
     return out
 
 
@@ -470,7 +474,9 @@ def _find_boundary(items, mentions, rect_starts, ref: Reference) -> FoundBoundar
     # A marker with no step on one side separates nothing (e.g. a title note about the boundary): use it
     # only when there is no better one.
     inside = [item for item in markers if first_step_index < item.index <= last_step_index]
-    for item in inside or markers:
+    # The split is on the main path: a marker in an `opt`/`alt` branch ("go back to …" after a failure)
+    # counts only when none is drawn outside one.
+    for item in sorted(inside or markers, key=lambda item: item.conditional):
         return FoundBoundary(item.index, item.line, "marker", item)
     for item in items:
         if item.phase == after_phase:

@@ -337,10 +337,21 @@ def _osa(a: str, b: str, limit: int) -> int:
     return prev[m]
 
 
-def participant_step(names: NameMatcher, label: str) -> str | None:
-    """The step a participant is named after: its id or name, or one in a wrapper (`Plant plugins`)."""
-    key = compact(label)
-    return names.id_keys.get(key) or names.id_keys.get(names.unwrap(key, 0, len(key))[0])
+_LIST_SEPARATORS = re.compile(r"\s*(?:[,;/+&|]|->|→)\s*")
+
+
+def participant_steps(names: NameMatcher, label: str) -> tuple[str, ...]:
+    """The steps a participant is named after: its id or name, one in a wrapper (`Plant plugins`), or a
+    list of step names and nothing else (`A, B, C`, `A / B`)."""
+    parts = [part for part in _LIST_SEPARATORS.split(label) if part]
+    steps = []
+    for part in parts:
+        key = compact(part)
+        step = names.id_keys.get(key) or names.id_keys.get(names.unwrap(key, 0, len(key))[0])
+        if step is None:
+            return ()
+        steps.append(step)
+    return tuple(dict.fromkeys(steps))
 
 
 def read_wrappers(r, node) -> tuple[Wrapper, ...]:
