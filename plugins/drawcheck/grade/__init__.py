@@ -8,6 +8,8 @@ are documented in docs/grading.md.
 
 from __future__ import annotations
 
+import dataclasses
+
 import os
 
 from drawcheck.grade.checks import Drawing
@@ -73,6 +75,10 @@ def grade_diagram(diagram: Diagram, text: str, *, file: str, reference: Referenc
     said: dict[str, str] = {}
     for check in reference.checks:
         outcome = check.grade(drawing)
+        if check.yields_to and outcome.findings:
+            taken = {(f.point, f.line) for f, _ in scored if f.kind in check.yields_to}
+            outcome = dataclasses.replace(outcome, findings=[(f, e) for f, e in outcome.findings
+                                                             if (f.point, f.line) not in taken])
         if check.supersedes and outcome.findings:
             replaced = {(f.point, f.line) for f, _ in outcome.findings}
             scored = [(f, e) for f, e in scored if f.kind not in check.supersedes or (f.point, f.line) not in replaced]

@@ -81,6 +81,9 @@ def words_text(text: str) -> str:
     return " " + _NOT_WORD.sub(" ", text.lower()).strip() + " "
 
 
+_PHRASE_BREAK = re.compile(r"[()\[\]{}<>:;,|→]")
+
+
 def words(text: str) -> list[tuple[str, int, int]]:
     """The lower-case words of `text` with their spans (not the ASCII part of a longer accented word)."""
     return [(m.group().lower(), m.start(), m.end()) for m in _WORD.finditer(text)
@@ -185,7 +188,7 @@ class NameMatcher:
         whole = self.whole.get("".join(t[0] for t in toks))
         if whole is not None and toks:
             return (Match(whole.kind, whole.target, toks[0][1], toks[-1][2], whole.how, whole.legacy),)
-        return tuple(self._words(toks))
+        return tuple(self._words(toks, text))
 
     def unwrap(self, word: str, start: int, end: int) -> tuple[str, int, int]:
         """`RunPlantPlugins` -> `plant` (its span), by the first wrapper that fits; a text after the wrapper
@@ -202,8 +205,9 @@ class NameMatcher:
             return word[len(w.prefix):cut], start + len(w.prefix), start + cut
         return word, start, end
 
-    def _words(self, toks: list[tuple[str, int, int]]) -> list[Match]:
-        """Longest phrases first, then near misses among the words left over."""
+    def _words(self, toks: list[tuple[str, int, int]], text: str) -> list[Match]:
+        """Longest phrases first (a phrase never spans a bracket, colon, comma or arrow: `Sow (water`
+        is no `sow water`), then near misses among the words left over."""
         found: list[Match] = []
         used = [False] * len(toks)
         i = 0
@@ -212,6 +216,8 @@ class NameMatcher:
             key = ""
             best = None
             for j in range(i, n_toks):
+                if j > i and _PHRASE_BREAK.search(text, toks[j - 1][2], toks[j][1]):
+                    break
                 key += toks[j][0]
                 if key not in self.prefixes:
                     break

@@ -82,6 +82,7 @@ class Check:
     core: ClassVar[bool] = False  # runs for every exercise, its section only overriding messages
     kinds: ClassVar[tuple[FindingKind, ...]] = ()  # the finding kinds it owns (their overlay is its own)
     supersedes: ClassVar[tuple[FindingKind, ...]] = ()  # kinds of earlier findings it replaces on one step and line
+    yields_to: ClassVar[tuple[FindingKind, ...]] = ()  # kinds of earlier findings that make its own, on one step and line, redundant
     messages: ClassVar[dict[str, str]] = {}  # default message templates; the section's `messages:` overrides them
 
     claims: frozenset[str] = frozenset()  # steps it grades on its own: not missing, not ordered as steps

@@ -32,6 +32,7 @@ class WrongFunction:
 class NamedFunctionCheck(Check):
     section = "named_function"
     kinds = (FindingKind.NAMED_FUNCTION,)
+    yields_to = (FindingKind.WRONG_PHASE,)  # one circle per step and line: drawn in the wrong phase says it all
     weight = 1
 
     def __init__(self, *, step, prefixes, participant_words, before, missing, misplaced, same_line, wrong, shown_as,
