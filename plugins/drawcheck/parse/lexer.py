@@ -202,8 +202,8 @@ _ID_LAST = _master(("id_lt", "id_rest"))
 _ID_RUN = re.compile(_ID_CHAR + "+", FLAGS)
 
 
-def _match_id_state(text: str, pos: int):
-    """(rule, end) of the ID-state rule that matches at pos, or None; same result as Mermaid's rule list."""
+def _match_id_state(text: str, pos: int) -> tuple[str | None, int]:
+    """(rule, end) of the ID-state rule that matches at pos, or (None, pos); same result as Mermaid's rule list."""
     m = _ID_FIRST.match(text, pos)
     if m is not None:
         return m.lastgroup, m.end()
@@ -218,18 +218,7 @@ def _match_id_state(text: str, pos: int):
     m = _ID_LAST.match(text, pos)
     if m is not None:
         return m.lastgroup, m.end()
-    return None
-
-
-def _match(state: str, text: str, pos: int) -> tuple[str | None, int]:
-    """(rule, end) of the first rule of `state` that matches at pos; (None, pos) when none does."""
-    if state == "ID":
-        found = _match_id_state(text, pos)
-        return found if found is not None else (None, pos)
-    table = _CANDIDATES[state]
-    regex = table.get(text[pos] if pos < len(text) else _EOF) or table.get(_OTHER)
-    m = regex.match(text, pos) if regex is not None else None
-    return (m.lastgroup, m.end()) if m is not None else (None, pos)
+    return None, pos
 
 
 _POPS = {"": 0, "push": 0, "pop": 1, "pop_push": 1, "pop2": 2, "pop2_push": 2}
@@ -278,7 +267,13 @@ def tokenize(text: str) -> tuple[list[Token], list[Comment]]:
     line = 0
     line_start = 0
     while True:
-        rule, m_end = _match(stack[-1], text, pos)
+        state = stack[-1]
+        if state == "ID":
+            rule, m_end = _match_id_state(text, pos)
+        else:
+            table = _CANDIDATES[state]
+            m = (table.get(text[pos:pos + 1]) or table[_OTHER]).match(text, pos)  # ("" at the end: _EOF)
+            rule, m_end = (m.lastgroup, m.end()) if m is not None else (None, pos)
         if rule is None:
             if pos >= end:
                 break
