@@ -138,6 +138,7 @@ def dos_families(size: int = DOS_SIZE) -> dict[str, str]:
         "long-run-words": head + "    S->>P: " + "go " * ((size - 40) // 3) + "\n",
         "html-escaped-4x": head + "    S->>P: " + "&amp;amp;amp;lt;b&amp;amp;amp;gt;" * ((size - 40) // 33) + "\n",
         "many-lines": head + "    S->>P: x\n" * ((size - 20) // 12),
+        "error-flood": head + "".join(f"    S=>P: {i} " + "x" * 116 + "\n" for i in range(1999)),  # an error a line
     }
     return {name: text[:size] if len(text) > size else text for name, text in families.items()}
 

@@ -16,12 +16,14 @@ SUBCOMMANDS = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line; with `command`, only that subcommand's module is imported (its options)."""
     parser = argparse.ArgumentParser(prog="drawcheck", description="Draw a protocol from memory, then get it checked.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="{parse,check}")
     for name, (module, help_text) in SUBCOMMANDS.items():
         sp = sub.add_parser(name, help=help_text, description=help_text)
-        import_module(module).add_arguments(sp)
+        if command is None or name == command:
+            import_module(module).add_arguments(sp)
         sp.set_defaults(_module=module)
     return parser
 
@@ -31,7 +33,8 @@ def main(argv: list[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")  # a file name that is not UTF-8 must not stop the output
-    args = build_parser().parse_args(argv)
+    words = sys.argv[1:] if argv is None else argv
+    args = build_parser(words[0] if words and words[0] in SUBCOMMANDS else None).parse_args(argv)
     try:
         return import_module(args._module).run(args)
     except KeyboardInterrupt:

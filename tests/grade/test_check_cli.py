@@ -147,3 +147,20 @@ def test_github_format_stays_within_the_caps_and_writes_the_job_summary(tmp_path
     assert any("more" in x and "job summary" in x for x in lines)
     table = summary.read_text()
     assert all(f"learner{i}&#46;mmd" in table for i in range(8))
+
+
+def test_a_flood_of_errors_gives_twenty_and_a_closing_line(tmp_path, capsys):
+    """2,000 broken lines (256 KB): the report lists the first 20 with their lines, then says where it stopped."""
+    f = tmp_path / "flood.mmd"
+    f.write_text("sequenceDiagram\n" + "".join(f"    S=>P: {i} " + "x" * 100 + "\n" for i in range(1990)))
+    assert main(["check", str(f), "--format", "json", "--reference", str(EXERCISE)]) == 2
+    (result,) = json.loads(capsys.readouterr().out)["results"]
+    syntax = [x for x in result["findings"] if x["kind"] == "syntax"]
+    stopped = [x for x in syntax if "stopped reading" in x["message"]]
+    assert len(stopped) == 1 and stopped[0] is syntax[-1] and stopped[0]["line"] == 21
+    assert "line 21 after 20 errors" in stopped[0]["message"]
+    lined = [x["line"] for x in syntax[:-1] if "maxTextSize" not in x["message"]]
+    assert lined == list(range(2, 22))  # one per line, each with its line
+    assert main(["check", str(f), "--reference", str(EXERCISE)]) == 2
+    text = capsys.readouterr().out
+    assert text.count("line ") <= 25 and "fix these first" in text

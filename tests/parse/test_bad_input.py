@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from drawcheck.parse import parse_bytes, parse_text
-from drawcheck.parse.grammar import MAX_DEPTH
+from drawcheck.parse.grammar import MAX_DEPTH, MAX_ERRORS
 from drawcheck.parse.lexer import ARROWS
 
 
@@ -45,10 +45,13 @@ def test_over_the_size_or_line_limit_is_refused_on_line_1_naming_the_limit():
     assert parse_text("sequenceDiagram\n" + "A->>B: x\n" * 3000, max_lines=5000).valid  # the limits are options
 
 
-def test_junk_lines_each_get_their_error():
+def test_junk_lines_each_get_their_error_up_to_the_limit():
     junk = "sequenceDiagram\n" + ("}%%{<<-->>--x" * 10 + "\n") * 1500
     d = parse_text(junk)
-    assert not d.valid and d.errors[1].line == 2 and len({e.line for e in d.errors}) == 1501  # with maxTextSize
+    assert not d.valid and d.errors[0].line == 1 and "maxTextSize" in d.errors[0].message
+    listed = d.errors[1:-1]
+    assert [e.line for e in listed] == list(range(2, 2 + MAX_ERRORS))  # one error per line, in order
+    assert "stopped reading at line %d after %d errors" % (MAX_ERRORS + 1, MAX_ERRORS) in d.errors[-1].message
     assert not parse_text("sequenceDiagram\n" + "a" * 262_000).valid
 
 

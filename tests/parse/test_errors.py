@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from drawcheck.parse import parse_text
+from drawcheck.parse.grammar import MAX_ERRORS
 
 
 def errors(text):
@@ -175,3 +176,45 @@ def test_error_page_material_source_lines_match_error_lines():
     (err,) = d.errors
     assert d.source_lines[err.line - 1] == "C=>D: x" and err.expected and err.found and err.hint
     assert [s.line for s in d.statements] == [2, 4]  # what parsed around the error
+
+
+FLOODS = {
+    "a wrong arrow on every line": "".join("    A=>B: step %d\n" % i for i in range(1500)),
+    "statements with no arrow": "".join("    step %d\n" % i for i in range(1500)),
+    "deactivating what is not active": "".join("    deactivate A%d\n" % i for i in range(1500)),
+    "participants in two boxes": "box one\nparticipant A\nend\n" + "box two\nparticipant A\nend\n" * 400,
+    "a stray `end` on every line": "    end\n" * 1500,
+}
+
+
+@pytest.mark.parametrize("name", FLOODS)
+def test_a_flood_of_errors_stops_at_the_limit_with_a_closing_message(name):
+    d = parse_text("sequenceDiagram\n" + FLOODS[name])
+    *listed, closing = d.errors
+    assert len(listed) == MAX_ERRORS and len({e.line for e in listed}) == MAX_ERRORS
+    last = max(e.line for e in listed)
+    assert closing.line == last and "stopped reading at line %d after %d errors" % (last, MAX_ERRORS) in closing.message
+    assert "fix these first" in closing.hint
+    assert last < 1000  # the file goes on far below the last line listed: reading really stopped
+
+
+def test_blocks_left_open_past_the_limit_are_counted():
+    d = parse_text("sequenceDiagram\n" + "loop again\n" * 60)
+    *listed, closing = d.errors
+    assert len(listed) == MAX_ERRORS and all("never closed" in e.message for e in listed)
+    assert closing.message == "and 40 more errors: drawcheck lists the first %d" % MAX_ERRORS
+    assert closing.line == max(e.line for e in listed)
+
+
+def test_few_errors_get_no_closing_message():
+    d = parse_text("sequenceDiagram\n" + "A=>B: x\n" * (MAX_ERRORS - 1))
+    assert len(d.errors) == MAX_ERRORS - 1 and all("stopped" not in e.message for e in d.errors)
+
+
+def test_after_an_error_the_rest_of_the_line_is_skipped():
+    """A line that falls apart at each `;` (HTML-escaped four times) gives one error, and the statements after
+    its first `;` are not built; the next line is read again."""
+    line = "    S->>P: " + "&amp;amp;amp;lt;b&amp;amp;amp;gt;" * 1000
+    d = parse_text("sequenceDiagram\n" + line + "\n    A->>B: next\n    C=>D: bad\n")
+    assert [e.line for e in d.errors] == [2, 4] and "HTML-escaped 4 times over" in d.errors[0].message
+    assert [s.text for s in d.statements] == ["&amp", "next"]  # the message before the first `;`, and line 3

@@ -11,6 +11,7 @@ BLOCK_KEYWORDS = ("loop", "rect", "opt", "alt", "par", "par_over", "critical", "
 BRANCH_OF = {"alt": "else", "par": "and", "par_over": "and", "critical": "option"}  # block -> its branch keyword
 BRANCH_KEYWORDS = {"else": "alt", "and": "par", "option": "critical"}
 MAX_DEPTH = 100  # deepest block nesting drawcheck reads (Mermaid has no limit); far below any recursion limit
+MAX_ERRORS = 20  # errors listed for one file; drawcheck stops reading it at the last one and says so
 
 _CSS_NAMED = frozenset("""aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet
 brown burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson cyan darkblue darkcyan

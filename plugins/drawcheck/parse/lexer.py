@@ -136,8 +136,8 @@ SKIP_COMMENT_RULES = frozenset({"hash_comment", "pct_comment", "pct2_comment"})
 
 # ---- which rules can start with which character -------------------------------
 # Trying every rule of a state at every position is slow (80 in the initial state), so for each state and
-# first character we list the rules that can start with it, in the state's order, and try those one by one
-# ("first match wins" is unchanged). Characters that every rule treats alike share a key: non-ASCII
+# first character we take the rules that can start with it, in the state's order, into one regex ("first
+# match wins" is unchanged). Characters that every rule treats alike share a key: non-ASCII
 # characters that are not whitespace (_OTHER), and the end of the text (_EOF).
 _EOF = ""
 _OTHER = "\x80"
@@ -174,25 +174,36 @@ for _name, _pattern, *_ in _R:  # the rest are keywords (`left of`, `accTitle`, 
         _FIRST[_name] = _one_of(_pattern[0].lower() + _pattern[0].upper())
 
 
-_RULE_REGEX = {name: re.compile(pattern, FLAGS | re.IGNORECASE) for name, pattern, *_ in _R}
-# state -> first character -> the rules (name, regex) that can match there, in the state's order
-_CANDIDATES = {
-    state: {key: tuple((n, _RULE_REGEX[n]) for n in names if _FIRST[n](key)) for key in _KEYS}
-    for state, names in _STATE_RULES.items() if state != "ID"
-}
+def _master(names) -> re.Pattern:
+    """One regex that tries the rules `names` in order at a position and takes the first that matches (Python's
+    alternation is ordered, like Mermaid's rule list, not longest-match); `lastgroup` names the rule."""
+    return re.compile("|".join("(?P<%s>%s)" % (n, _BY_NAME[n][1]) for n in names), FLAGS | re.IGNORECASE)
+
+
+def _candidates(names: list[str]) -> dict[str, re.Pattern]:
+    """first character -> the regex of the rules (of `names`, in order) that can match there."""
+    regex_of: dict[tuple[str, ...], re.Pattern] = {}  # characters with the same rules share one regex
+    table = {}
+    for key in _KEYS:
+        rules = tuple(n for n in names if _FIRST[n](key))
+        if rules:
+            table[key] = regex_of.setdefault(rules, _master(rules))
+    return table
+
+
+# state -> first character -> the regex of the rules that can match there
+_CANDIDATES = {state: _candidates(names) for state, names in _STATE_RULES.items() if state != "ID"}
 
 
 # The ID state's `id` rule, /[^<>:\n,;@]+(?=\s*[\n;#]|$)/, backtracks quadratically on a
 # long run of spaces; we compute the same match directly (see _match_id_state).
-_ID_FIRST = re.compile("|".join("(?P<%s>%s)" % (n, _BY_NAME[n][1]) for n in
-                                 ("ws_line", "hash_comment", "config_start", "id_before_config", "id_before_as")),
-                       FLAGS | re.IGNORECASE)
-_ID_LAST = re.compile("|".join("(?P<%s>%s)" % (n, _BY_NAME[n][1]) for n in ("id_lt", "id_rest")), FLAGS | re.IGNORECASE)
+_ID_FIRST = _master(("ws_line", "hash_comment", "config_start", "id_before_config", "id_before_as"))
+_ID_LAST = _master(("id_lt", "id_rest"))
 _ID_RUN = re.compile(_ID_CHAR + "+", FLAGS)
 
 
-def _match_id_state(text: str, pos: int):
-    """(rule, end) of the ID-state rule that matches at pos, or None; same result as Mermaid's rule list."""
+def _match_id_state(text: str, pos: int) -> tuple[str | None, int]:
+    """(rule, end) of the ID-state rule that matches at pos, or (None, pos); same result as Mermaid's rule list."""
     m = _ID_FIRST.match(text, pos)
     if m is not None:
         return m.lastgroup, m.end()
@@ -207,27 +218,14 @@ def _match_id_state(text: str, pos: int):
     m = _ID_LAST.match(text, pos)
     if m is not None:
         return m.lastgroup, m.end()
-    return None
-
-
-def _match(state: str, text: str, pos: int) -> tuple[str | None, int]:
-    """(rule, end) of the first rule of `state` that matches at pos; (None, pos) when none does."""
-    if state == "ID":
-        found = _match_id_state(text, pos)
-        return found if found is not None else (None, pos)
-    key = text[pos] if pos < len(text) else _EOF
-    table = _CANDIDATES[state]
-    for rule, regex in table.get(key) or table[_OTHER]:
-        m = regex.match(text, pos)
-        if m is not None:
-            return rule, m.end()
     return None, pos
 
 
-_ACTIONS = {name: (token, *(action or "").partition(":")[::2], trim) for name, _p, token, action, trim in _R}
-
-
 _POPS = {"": 0, "push": 0, "pop": 1, "pop_push": 1, "pop2": 2, "pop2_push": 2}
+# rule -> (token or None, states to pop, state to push or "", trim the text, a comment)
+_ACTIONS = {name: (token, _POPS[(action or "").partition(":")[0]], (action or "").partition(":")[2], trim,
+                   name in SKIP_COMMENT_RULES)
+            for name, _p, token, action, trim in _R}
 
 
 @dataclass(slots=True)
@@ -269,7 +267,13 @@ def tokenize(text: str) -> tuple[list[Token], list[Comment]]:
     line = 0
     line_start = 0
     while True:
-        rule, m_end = _match(stack[-1], text, pos)
+        state = stack[-1]
+        if state == "ID":
+            rule, m_end = _match_id_state(text, pos)
+        else:
+            table = _CANDIDATES[state]
+            m = (table.get(text[pos:pos + 1]) or table[_OTHER]).match(text, pos)  # ("" at the end: _EOF)
+            rule, m_end = (m.lastgroup, m.end()) if m is not None else (None, pos)
         if rule is None:
             if pos >= end:
                 break
@@ -277,16 +281,15 @@ def tokenize(text: str) -> tuple[list[Token], list[Comment]]:
             stack = ["INITIAL"]
             continue
         s = text[pos:m_end]
-        token, op, arg, trim = _ACTIONS[rule]
+        token, pops, push, trim, comment = _ACTIONS[rule]
         if token is not None:
             tokens.append(Token(token, js_trim(s) if trim else s, line, pos - line_start))
-        elif rule in SKIP_COMMENT_RULES:
+        elif comment:
             comments.append(Comment(line, s))
-        for _ in range(_POPS[op]):
-            if len(stack) > 1:
-                stack.pop()
-        if op.endswith("push"):
-            stack.append(arg)
+        if pops:
+            del stack[max(1, len(stack) - pops):]  # the initial state is never popped
+        if push:
+            stack.append(push)
         if "\n" in s:
             line += s.count("\n")
             line_start = pos + s.rfind("\n") + 1

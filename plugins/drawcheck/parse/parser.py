@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from drawcheck.parse.grammar import BLOCK_KEYWORDS, BRANCH_KEYWORDS, BRANCH_OF, MAX_DEPTH, parse_box_data
+from drawcheck.parse.grammar import BLOCK_KEYWORDS, BRANCH_KEYWORDS, BRANCH_OF, MAX_DEPTH, MAX_ERRORS, parse_box_data
 from drawcheck.parse.jsregex import js_trim
 from drawcheck.parse.lexer import ARROWS, Token, parse_message, tokenize
 from drawcheck.parse.model import (
@@ -75,7 +75,9 @@ class _Parser:
         self.error_lines: set[int] = set()  # lines that have their syntax error
         self.statement_start = 0  # index of the first token of the statement being read
         self.depth = 0  # blocks open around the current statement
-        self.stopped = False  # nesting went past MAX_DEPTH: read no further
+        self.stopped = False  # nesting went past MAX_DEPTH, or MAX_ERRORS errors were found: read no further
+        self.unlisted = 0  # errors found after the first MAX_ERRORS, not listed
+        self.read_to_end = False  # every statement was read (only the blocks left open remain to report)
         self.unclosed: list[tuple[Block, int]] = []  # blocks still open at the end of the file, innermost first
         self.block_events: list[tuple[str, int, int]] = []  # (keyword or "end", line, column) of each open/close
         self.block_tokens: dict[int, Token] = {}  # line -> the keyword token of the block opened there
@@ -127,10 +129,31 @@ class _Parser:
             if notes:
                 message += " (%s)" % "; and ".join(notes)
                 hint = "; ".join(hints)
-        self.d.errors.append(ParseError(
+        self.record(ParseError(
             line=line, column=tok.col + 1 if tok.line < len(self.prep.line_of) and self.line(tok) == line else 1,
             message=message, expected=expected, found=self.describe(tok), hint=hint,
         ))
+
+    def record(self, error: ParseError) -> None:
+        """Keep `error` if fewer than MAX_ERRORS are listed; at MAX_ERRORS, stop reading the file."""
+        if len(self.d.errors) >= MAX_ERRORS:
+            self.unlisted += 1
+            return
+        self.d.errors.append(error)
+        if len(self.d.errors) == MAX_ERRORS:
+            self.stopped = True
+
+    def closing_error(self) -> ParseError | None:
+        """After MAX_ERRORS errors: the last error, saying where reading stopped and what to do."""
+        if len(self.d.errors) < MAX_ERRORS:
+            return None
+        line = max(e.line for e in self.d.errors)
+        if self.read_to_end:  # the limit was reached by the blocks left open at the end of the file
+            message = "and %d more errors: drawcheck lists the first %d" % (self.unlisted, MAX_ERRORS)
+        else:
+            message = ("drawcheck stopped reading at line %d after %d errors; the lines after it were not checked"
+                       % (line, MAX_ERRORS))
+        return ParseError(line=line, column=1, message=message, hint="fix these first, then check the file again")
 
     def statement_after_semicolon(self, tok: Token) -> bool:
         """Did a `;` on tok's line start the statement tok is in?"""
@@ -155,12 +178,13 @@ class _Parser:
         return self.next()
 
     def skip_line(self) -> None:
+        """Skip the rest of the line, statements after a `;` on it included: only its first error is listed."""
         while True:
             tok = self.peek()
             if tok.type == "EOF":
                 return
             self.next()
-            if tok.type in ("NEWLINE", "LEXERROR"):
+            if (tok.type == "NEWLINE" and tok.text != ";") or tok.type == "LEXERROR":
                 return
 
     def end_of_statement(self, what: str) -> None:
@@ -200,6 +224,7 @@ class _Parser:
             self.next()
             self.d.header_line = self.line(tok)
         self.d.statements.extend(self.document(None))
+        self.read_to_end = not self.stopped
         self.report_unclosed()
 
     def report_unclosed(self) -> None:
@@ -221,7 +246,7 @@ class _Parser:
                 end_line, outer_kind, outer_line = moved[line]
                 hint += ("; the `end` on line %d lines up with `%s` (line %d), but Mermaid pairs it with this "
                          "`%s`, the innermost open block" % (end_line, outer_kind, outer_line, kind))
-            self.d.errors.append(ParseError(
+            self.record(ParseError(
                 line=line, column=col + 1, message="`%s` opened on line %d is never closed" % (kind, line),
                 expected="`end`", found="the end of the file", hint=hint))
 
@@ -434,7 +459,7 @@ class _Parser:
         box = Box(label=label, color=color, line=self.line(kw), end_line=self.line(kw))
         self.d.boxes.append(box)
         self.current_box = box
-        while True:
+        while not self.stopped:
             tok = self.peek()
             if tok.type == "end":
                 self.next()
@@ -676,7 +701,7 @@ class _Parser:
 
     # ---- Mermaid's database checks, replayed ----------------------------
     def sem_error(self, line: int, message: str, hint: str = "") -> None:
-        self.d.errors.append(ParseError(line=line, column=1, message=message, hint=hint))
+        self.record(ParseError(line=line, column=1, message=message, hint=hint))
 
     def add_actor(self, pid: str, description: str | None, draw: str | None, metadata: str | None, line: int) -> None:
         if description is None and metadata is None and self.current_box is None and pid in self.actors:
@@ -805,9 +830,13 @@ def parse_prepared(prep: Prepared) -> Diagram:
         d.errors.append(_not_sequence(prep))
         return d
     tokens, comments = tokenize(prep.text)
-    _Parser(tokens, prep, d).parse()
+    parser = _Parser(tokens, prep, d)
+    parser.parse()
     d.comments = sorted(prep.comments + [(prep.line(c.line), c.text) for c in comments])
     d.errors.sort(key=lambda e: (e.line, e.column))
+    closing = parser.closing_error()
+    if closing is not None:
+        d.errors.append(closing)
     return d
 
 

