@@ -26,7 +26,7 @@ def annotation_level(log_level: int) -> str:
 
 
 def annotation_title(item: ReportLine) -> str:
-    """`drawcheck ② order: Permit` for a correction (its number on the feedback page), `drawcheck: extra`
+    """`drawcheck ② order: <step>` for a correction (its number on the feedback page), `drawcheck: extra`
     for a hint or an error (they have no number)."""
     if not item.number:
         return f"drawcheck: {item.kind}"
