@@ -21,7 +21,6 @@ import argparse
 import json
 import os
 import random
-import re
 import shutil
 import statistics
 import subprocess
@@ -30,6 +29,9 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+
+from learners import mutate  # noqa: E402
 
 CHILD = r"""
 import json, logging, sys, time
@@ -69,27 +71,13 @@ build(config)
 print(json.dumps({"wall": time.perf_counter() - start, "elapsed": time.process_time() - cpu, "timers": timers}))
 """
 
-STEP = re.compile(r"^(\s*)(\w+)(->>|-->>|-\))(\w+): (\w+)\s*$")
-
-
 def make_submissions(answers: Path, n: int, seed: int = 5) -> None:
     """N learner files: the shipped examples, mutated (steps dropped, swapped, renamed); ~3% broken."""
     rng = random.Random(seed)
     bases = [p.read_text(encoding="utf-8").splitlines() for p in sorted((ROOT / "answers").glob("example-*.mmd"))
              if not p.name.endswith(".corrected.mmd")]
     for i in range(n):
-        lines = list(rng.choice(bases))
-        steps = [j for j, ln in enumerate(lines) if STEP.match(ln)]
-        for _ in range(rng.randint(0, 3)):
-            action = rng.choice(("drop", "swap", "rename"))
-            if action == "drop" and steps:
-                lines[rng.choice(steps)] = "    %% (left out)"
-            elif action == "swap" and len(steps) > 1:
-                a, b = rng.sample(steps, 2)
-                lines[a], lines[b] = lines[b], lines[a]
-            elif action == "rename" and steps:
-                j = rng.choice(steps)
-                lines[j] = lines[j].replace("Score", "Scoring").replace("Filter", "Filtering")
+        lines = mutate(rng.choice(bases), rng, rng.randint(0, 3))
         if rng.random() < 0.03:
             lines.insert(2, "    S->>: broken arrow")
         handle = f"learner-{i:04d}"

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import random
 import re
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "bench"))
+
+import learners  # noqa: E402  (bench/learners.py)
 STEP = re.compile(r"^(\s*)(\w+)(->>|-->>|-\))(\w+): (.+?)\s*$")
 
 CORRECT = "ada"  # the reference drawing, as a learner would hand it in
@@ -30,16 +34,8 @@ def example_bases() -> list[list[str]]:
 
 
 def mutate(lines: list[str], rng: random.Random, changes: int) -> list[str]:
-    lines = list(lines)
-    steps = [i for i, line in enumerate(lines) if STEP.match(line)]
-    for _ in range(changes):
-        action = rng.choice(("drop", "swap", "drop"))
-        if action == "drop" and steps:
-            lines[rng.choice(steps)] = "    %% left out"
-        elif action == "swap" and len(steps) > 1:
-            a, b = rng.sample(steps, 2)
-            lines[a], lines[b] = lines[b], lines[a]
-    return lines
+    """Steps dropped or swapped (twice as many drops), as bench/learners.py changes a drawing."""
+    return learners.mutate(lines, rng, changes, step=STEP, actions=("drop", "swap", "drop"), left_out="    %% left out")
 
 
 def class_answers(learners: int = 34, seed: int = 14) -> dict[str, str | bytes]:

@@ -136,11 +136,15 @@ def test_marks_statuses_and_bars_have_contrast_and_a_symbol(browser, site, schem
         page = open_page(seen, url + "feedback/", scheme)
         marks = page.evaluate(CONTRAST, ".dc-mark, .dc-status")
         bars = page.evaluate(CONTRAST, ".dc-bar")
+        cells = page.evaluate(CONTRAST, ".dc-grid tbody td, .dc-grid .dc-w, .dc-grid .dc-m")
     assert {m["cls"].split()[-1] for m in marks} >= {"dc-mark--right", "dc-mark--wrong", "dc-mark--missing",
                                                     "dc-status--correct", "dc-status--corrections"}
     low = [m for m in marks if m["ratio"] < 4.5 or m["alpha"] < 1]
     assert low == [], f"text below WCAG AA 4.5:1 in {scheme}: {low[:5]}"
     assert len(bars) > 10 and [b for b in bars if b["ratio"] < 3] == []
+    # the grid's cells hold a bare symbol each (render/grid.py), coloured by drawcheck.css: AA as well
+    assert {c["text"] for c in cells} >= {"✓", "✗", "−"}
+    assert [c for c in cells if c["ratio"] < 4.5] == [], f"grid cells below AA in {scheme}"
     # not told apart by hue alone: each state has its own symbol, and the statuses their own words
     symbols = {m["cls"].split()[-1]: m["text"] for m in marks if "dc-mark--" in m["cls"]}
     assert len(set(symbols.values())) == len(symbols) == 4

@@ -33,8 +33,10 @@ def test_json_format_is_exactly_the_documented_shape(tmp_path, capsys):
     assert all(set(p) == {"point", "label", "line", "cycle"} for p in first["points"])
     assert first["boundary"] == {"after": "Reserve", "before": "Permit", "line": 16}
     assert all({"kind", "point", "line", "severity", "message"} <= set(x) <= {"kind", "point", "line", "severity",
-                                                                            "message", "version", "read"}
+                                                                            "message", "version", "read", "number"}
                for x in first["findings"])
+    assert sorted(x["number"] for x in first["findings"] if "number" in x) == \
+        list(range(1, 1 + sum(x["severity"] == "correction" for x in first["findings"])))  # docs/grading.md
     # every finding with a line says what was read there
     assert all(x["read"] for x in first["findings"] if x["line"] is not None)
     b = next(x for x in first["findings"] if x["kind"] == "boundary")

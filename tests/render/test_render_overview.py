@@ -13,7 +13,7 @@ from drawcheck.render.svg import bar_chart
 from drawcheck.render.a11y import mermaid_accessibility, with_accessibility
 from drawcheck.render.charts import Bar, score_histogram
 from drawcheck.render.charts import bar_chart as bar_chart_table
-from drawcheck.render.grid import grid_table, step_states
+from drawcheck.render.grid import MARKS, grid_table, legend, step_states
 
 
 def test_boundary_offset_is_the_graders_measure():
@@ -113,9 +113,9 @@ def test_grid_marks_each_step_right_wrong_missing_or_not_drawn(result, reference
     assert step_states(result, ids) == {"Filter": "right", "Permit": "wrong", "NormalizeScore": "missing",
                                         "WaitOnPermit": "not drawn"}
     lines = grid_table([("[ada](ada.md)", result)], [(i, i) for i in ids])
-    row = lines[2]
-    for word, symbol in (("right", "✓"), ("wrong", "✗"), ("missing", "−"), ("not drawn (optional)", "·")):
-        assert f">{symbol}</span><span class=\"dc-sr\">{word}</span>" in row  # symbol and word, not colour alone
+    cells = [c.strip() for c in lines[2].split("|")[2:-1]]  # one per step, in the order of `ids`
+    assert cells == ["✓", '<b class="dc-w">✗</b>', '<b class="dc-m">−</b>', ""]  # a symbol each, not colour alone
+    assert lines[1] == "|---|" + "|".join("---" for _ in ids) + "|"  # no per-cell alignment style
     assert lines[-1].startswith("| **Drawn right by** (1) |") and lines[-1].count("**1**") == 1
 
 
@@ -136,3 +136,20 @@ def test_mermaid_accessibility_lines_are_escaped_and_one_line_each():
     assert mermaid_accessibility("T") == ["accTitle: T"]
     drawn = with_accessibility("%% note\nsequenceDiagram\n    A->>B: hi\n", "T", "D")
     assert drawn.split("\n")[:4] == ["%% note", "sequenceDiagram", "    accTitle: T", "    accDescr: D"]
+
+
+def test_grid_is_light_and_its_legend_explains_every_cell(result, reference):
+    """1,000 learners must not weigh megabytes: each cell is one symbol (at most a short tag), nothing repeated
+    per cell; the legend (which the grid's region points at) names every symbol a cell can hold."""
+    ids = [s.id for s in reference.steps]
+    rows = [(f"[learner-{i:04d}](learner-{i:04d}.md)", result) for i in range(200)]
+    lines = grid_table(rows, [(i, i) for i in ids])
+    body = "\n".join(lines[2:-1])
+    cells = len(rows) * len(ids)
+    assert len(body.encode("utf-8")) / cells < 16  # was ~150 bytes a cell with a title and a hidden word each
+    assert "title=" not in body and "dc-sr" not in body and "style" not in body
+    key = legend()
+    for state, mark in MARKS.items():
+        if mark.cell:
+            assert f">{mark.symbol}</span> {mark.word}<" in key
+    assert "blank</span> not drawn" in key and 'id="dc-grid-legend"' in key

@@ -6,10 +6,28 @@ import json
 import os
 import re
 
+import pytest
+
 from prflow_kit import ROOT
 
 PERMIT_EARLY = (ROOT / "answers" / "example-permit-early.mmd").read_text(encoding="utf-8")
 CORRECT = (ROOT / "reference" / "two-cycles" / "reference.mmd").read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def pull_request(repo, tmp_path):
+    """`pull_request({path: content}, ...)`: a branch from main with those files committed, then
+    `drawcheck pr-check` on it as the workflow runs it (keyword arguments go to prflow_kit.pr_check)."""
+    from prflow_kit import pr_check
+
+    def opened(files: dict[str, str | bytes], *, branch: str = "answer", message: str = "answer", **kwargs):
+        repo.branch(branch)
+        for path, content in files.items():
+            repo.write(path, content)
+        repo.commit(message)
+        return pr_check(repo, tmp_path, **kwargs)
+
+    return opened
 
 
 def test_own_answer_with_mistakes_passes_with_annotations_summary_and_artifact(repo, tmp_path):
@@ -36,25 +54,14 @@ def test_own_answer_with_mistakes_passes_with_annotations_summary_and_artifact(r
     assert sorted(os.listdir(done.artifact)) == ["comment.md", "pr.json"]
 
 
-def test_correct_answer_and_corrected_drawing_pass(repo, tmp_path):
-    from prflow_kit import pr_check
-
-    repo.branch("answer")
-    repo.write("answers/ada-l.mmd", CORRECT)
-    repo.write("answers/ada-l.corrected.mmd", CORRECT)
-    repo.commit("answer")
-    done = pr_check(repo, tmp_path)
+def test_correct_answer_and_corrected_drawing_pass(pull_request):
+    done = pull_request({"answers/ada-l.mmd": CORRECT, "answers/ada-l.corrected.mmd": CORRECT})
     assert done.code == 0, done.stdout
     assert done.summary.count("### answers") == 2 and "**Correct**" in done.summary
 
 
-def test_invalid_file_fails_with_one_clear_message(repo, tmp_path):
-    from prflow_kit import pr_check
-
-    repo.branch("answer")
-    repo.write("answers/ada-l.mmd", "sequenceDiagram\n  S->>P: PreFilter\n  loop never closed\n")
-    repo.commit("answer")
-    done = pr_check(repo, tmp_path)
+def test_invalid_file_fails_with_one_clear_message(pull_request):
+    done = pull_request({"answers/ada-l.mmd": "sequenceDiagram\n  S->>P: PreFilter\n  loop never closed\n"})
     assert done.code == 1
     titled = [a for a in done.annotations("error") if a.startswith("::error title=drawcheck::")]
     assert len(titled) == 1 and "answers/ada-l.mmd could not be checked" in titled[0]
@@ -63,50 +70,29 @@ def test_invalid_file_fails_with_one_clear_message(repo, tmp_path):
     assert (done.artifact / "comment.md").exists()  # the learner still gets the comment
 
 
-def test_unsafe_and_oversized_and_non_utf8_files_fail(repo, tmp_path):
-    from prflow_kit import pr_check
-
+def test_unsafe_and_oversized_and_non_utf8_files_fail(pull_request):
     for content in ("sequenceDiagram\n  S->>P: <img src=x onerror=alert(1)>\n",
                     "sequenceDiagram\n" + "  S->>P: Filter\n" * 30000,
                     b"sequenceDiagram\n  S->>P: \xff\xfe\n"):
-        repo.branch("answer")
-        repo.write("answers/ada-l.mmd", content)
-        repo.commit("answer")
-        done = pr_check(repo, tmp_path)
+        done = pull_request({"answers/ada-l.mmd": content})
         assert done.code == 1, (content[:40], done.stdout)
         assert len([a for a in done.annotations("error") if "title=drawcheck::" in a]) == 1
 
 
-def test_someone_elses_handle_fails(repo, tmp_path):
-    from prflow_kit import pr_check
-
-    repo.branch("answer")
-    repo.write("answers/grace.mmd", CORRECT)
-    repo.commit("answer")
-    done = pr_check(repo, tmp_path, author="Ada-L")
+def test_someone_elses_handle_fails(pull_request):
+    done = pull_request({"answers/grace.mmd": CORRECT}, author="Ada-L")
     assert done.code == 1
     (message,) = done.annotations("error")
     assert "answers/grace.mmd" in message and "Ada-L" in message
     assert not done.annotations("warning")  # nothing graded
 
 
-def test_template_is_not_the_authors_file(repo, tmp_path):
-    from prflow_kit import pr_check
-
-    repo.branch("answer")
-    repo.write("answers/_template.mmd", "sequenceDiagram\n  A->>B: x\n")
-    repo.commit("answer")
-    assert pr_check(repo, tmp_path).code == 1
+def test_template_is_not_the_authors_file(pull_request):
+    assert pull_request({"answers/_template.mmd": "sequenceDiagram\n  A->>B: x\n"}).code == 1
 
 
-def test_submission_touching_anything_else_fails(repo, tmp_path):
-    from prflow_kit import pr_check
-
-    repo.branch("answer")
-    repo.write("answers/ada-l.mmd", CORRECT)
-    repo.write("docs/index.md", "# Site, changed\n")
-    repo.commit("answer and a page")
-    done = pr_check(repo, tmp_path)
+def test_submission_touching_anything_else_fails(pull_request):
+    done = pull_request({"answers/ada-l.mmd": CORRECT, "docs/index.md": "# Site, changed\n"}, message="answer and a page")
     assert done.code == 1
     (message,) = done.annotations("error")
     assert "docs/index.md" in message and "separate pull request" in message
@@ -125,22 +111,12 @@ def test_symlink_in_a_submission_fails(repo, tmp_path):
     assert "root:" not in done.summary + done.stdout
 
 
-def test_nested_folder_under_answers_fails(repo, tmp_path):
-    from prflow_kit import pr_check
-
-    repo.branch("answer")
-    repo.write("answers/ada-l.mmd/x.mmd", CORRECT)
-    repo.commit("nested")
-    assert pr_check(repo, tmp_path).code == 1
+def test_nested_folder_under_answers_fails(pull_request):
+    assert pull_request({"answers/ada-l.mmd/x.mmd": CORRECT}, message="nested").code == 1
 
 
-def test_site_change_is_left_to_the_full_build(repo, tmp_path):
-    from prflow_kit import pr_check
-
-    repo.branch("docs")
-    repo.write("docs/index.md", "# Site, better\n")
-    repo.commit("docs")
-    done = pr_check(repo, tmp_path)
+def test_site_change_is_left_to_the_full_build(pull_request):
+    done = pull_request({"docs/index.md": "# Site, better\n"}, branch="docs", message="docs")
     assert done.code == 0 and "mode=site" in done.outputs
     assert json.loads((done.artifact / "pr.json").read_text(encoding="utf-8"))["mode"] == "site"
     assert not (done.artifact / "comment.md").exists() and done.summary == ""
@@ -161,23 +137,16 @@ def test_diff_is_against_the_merge_base(repo, tmp_path):
     assert done.code == 0, done.stdout
 
 
-def test_hostile_names_and_text_issue_no_workflow_command(repo, tmp_path):
-    from prflow_kit import pr_check
-
-    repo.branch("answer")
-    repo.write("answers/##[error]x.mmd", "sequenceDiagram\n  A->>B: x\n")
-    repo.commit("hostile")
-    done = pr_check(repo, tmp_path)
+def test_hostile_names_and_text_issue_no_workflow_command(pull_request):
+    done = pull_request({"answers/##[error]x.mmd": "sequenceDiagram\n  A->>B: x\n"}, message="hostile")
     assert done.code == 1
     (line,) = done.stdout.splitlines()  # the one message: the file is not Ada-L's
     assert line.startswith("::error title=drawcheck::") and "x.mmd" in line
     assert "##[" not in line and line.count("::") == 2
 
-    repo.branch("answer2")
-    repo.write("answers/ada-l.mmd", "sequenceDiagram\n  participant S as ##[stop-commands]tok\n"
-                                    "  S->>S: ::add-mask::x @octocat %0A::error::y\n  S->>S: PreFilter\n")
-    repo.commit("hostile text")
-    done = pr_check(repo, tmp_path)
+    done = pull_request({"answers/ada-l.mmd": "sequenceDiagram\n  participant S as ##[stop-commands]tok\n"
+                                              "  S->>S: ::add-mask::x @octocat %0A::error::y\n  S->>S: PreFilter\n"},
+                        branch="answer2", message="hostile text")
     assert done.code == 1  # unsafe content
     for line in done.stdout.splitlines():
         assert re.match(r"::(error|warning|notice) ", line), line  # every line is one of ours
@@ -199,18 +168,18 @@ def test_pre_commit_mode_checks_files_in_the_working_tree(repo, tmp_path):
     assert bad.returncode == 1 and "fix the errors" in bad.stdout
 
 
-def test_an_answer_in_another_exercises_folder_is_graded_against_that_exercise(repo, tmp_path):
-    """mkdocs.yml lists two exercises: answers/kubectl-apply/<login>.mmd is the learner's own file there, graded
-    against kubectl-apply's data (its misconception found), annotated at its own path, linked to its own page."""
-    from prflow_kit import pr_check
-
+def _two_exercises(repo) -> None:
     repo.write("mkdocs.yml", (ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
     repo.base = repo.commit("the site's config: two exercises")
-    repo.branch("answer")
+
+
+def test_an_answer_in_another_exercises_folder_is_graded_against_that_exercise(repo, pull_request):
+    """mkdocs.yml lists two exercises: answers/kubectl-apply/<login>.mmd is the learner's own file there, graded
+    against kubectl-apply's data (its misconception found), annotated at its own path, linked to its own page."""
+    _two_exercises(repo)
     mistake = ROOT / "reference" / "kubectl-apply" / "examples" / "mistake-apiserver-pushes.mmd"
-    repo.write("answers/kubectl-apply/ada-l.mmd", mistake.read_text(encoding="utf-8"))
-    repo.commit("my kubectl-apply answer")
-    done = pr_check(repo, tmp_path)
+    done = pull_request({"answers/kubectl-apply/ada-l.mmd": mistake.read_text(encoding="utf-8")},
+                        message="my kubectl-apply answer")
     assert done.code == 0, done.stdout + done.stderr
     warnings = done.annotations("warning")
     assert warnings and all("file=answers/kubectl-apply/ada-l.mmd" in w for w in warnings)
@@ -219,15 +188,9 @@ def test_an_answer_in_another_exercises_folder_is_graded_against_that_exercise(r
     assert "https://drawcheck.github.io/drawcheck/feedback/kubectl-apply/ada-l/" in done.summary
 
 
-def test_someone_elses_file_in_an_exercise_folder_is_refused(repo, tmp_path):
-    from prflow_kit import pr_check
-
-    repo.write("mkdocs.yml", (ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
-    repo.base = repo.commit("the site's config: two exercises")
-    repo.branch("answer")
-    repo.write("answers/kubectl-apply/grace.mmd", CORRECT)
-    repo.commit("not my file")
-    done = pr_check(repo, tmp_path)
+def test_someone_elses_file_in_an_exercise_folder_is_refused(repo, pull_request):
+    _two_exercises(repo)
+    done = pull_request({"answers/kubectl-apply/grace.mmd": CORRECT}, message="not my file")
     assert done.code == 1
     (refusal,) = [a for a in done.annotations("error") if a.startswith("::error title=")]
     assert "answers/kubectl-apply/grace.mmd" in refusal and "answers/kubectl-apply/Ada-L.mmd" in refusal

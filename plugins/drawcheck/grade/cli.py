@@ -17,7 +17,7 @@ from drawcheck.grade.model import Finding, Result
 from drawcheck.intake import TimeBudgetExceeded, read_answer, time_budget
 from drawcheck.reference import ReferenceError, load_reference
 from drawcheck.report.github import github_annotations, job_summary
-from drawcheck.report.json_report import log_safe_json
+from drawcheck.report.json_report import log_safe_json, result_json
 from drawcheck.report.lines import ReportLine
 from drawcheck.parse import parse_text
 from drawcheck.render.model import Graded
@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
         return markdown_run(args, reference, graded, out)
     results = [g.result for g in graded]
     if args.format == "json":
-        out.write(log_safe_json(json.dumps({"results": [r.to_json() for r in results]}, indent=2, ensure_ascii=False)))
+        out.write(log_safe_json(json.dumps({"results": [result_json(r) for r in results]}, indent=2, ensure_ascii=False)))
         out.write("\n")
     elif args.format == "github":
         for line in github_annotations(results, product=reference.product):
@@ -163,7 +163,8 @@ def text_report(r: Result, *, colour: bool = False, product: str = "") -> str:
             f"score {r.score:.2f} ({n_corr} correction{'s' * (n_corr != 1)}, {n_hint} hint{'s' * (n_hint != 1)})")
     lines = [head]
     numbered = [(n.circle, n.finding) for n in number_corrections(r)]
-    hints = [("-", f) for f in r.findings if f.severity != "correction"]
+    numbered_ids = {id(f) for _, f in numbered}
+    hints = [("-", f) for f in r.findings if id(f) not in numbered_ids]  # hints, and errors: no number
     for mark, f in numbered + hints:
         where = f"line {f.line}" if f.line else "not drawn"
         label = paint(f"{f.severity:<10}", f.severity)

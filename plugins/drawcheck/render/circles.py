@@ -1,7 +1,9 @@
 """Numbered circles and the one numbering of corrections every report shares.
 
 `number_corrections` is the single source of the numbers: the feedback page's circles and table, the
-CLI's text output, the PR comment and the "assumed N:" notes of a corrected drawing all use it.
+CLI's text, Markdown and JSON output, the GitHub annotations, the job summaries, the PR comment and the
+"assumed N:" notes of a corrected drawing all use it. Only corrections of a drawing are numbered: hints,
+and the errors that stop a file being graded (syntax, unsafe, intake), have no number anywhere.
 """
 
 from __future__ import annotations
@@ -42,12 +44,17 @@ class Numbered:
         return circle(self.number)
 
 
+UNGRADED_KINDS = frozenset({"syntax", "unsafe", "intake"})
+"""Finding kinds that say why a file could not be graded: errors to fix first, never numbered."""
+
+
 def number_corrections(result: Result) -> list[Numbered]:
-    """Corrections (not hints) in reading order (by line; those with no line last), numbered from 1."""
-    ordered = sorted(result.corrections, key=lambda f: (f.line is None, f.line or 0))
+    """Corrections (not hints, not errors) in reading order (by line; those with no line last), numbered from 1."""
+    ordered = sorted((f for f in result.corrections if f.kind not in UNGRADED_KINDS),
+                     key=lambda f: (f.line is None, f.line or 0))
     return [Numbered(i, f) for i, f in enumerate(ordered, 1)]
 
 
 def numbers_by_finding(result: Result) -> dict[int, int]:
-    """{id(finding): number} for the numbered corrections of `result` (hints have none)."""
+    """{id(finding): number} for the numbered corrections of `result` (hints and errors have none)."""
     return {id(n.finding): n.number for n in number_corrections(result)}

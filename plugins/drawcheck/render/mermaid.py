@@ -15,6 +15,7 @@ from typing import Iterable
 from drawcheck import safety
 from drawcheck.parse.model import Activation, Autonumber, Block, Diagram, Message, Note
 from drawcheck.render.circled import READABLE_MARKER, accessible_name_lines, learner_text
+from drawcheck.render.colours import learner_colour
 
 mermaid_text = learner_text  # learner text: no mark glyphs, `<br>` kept (cached: labels repeat across a class)
 
@@ -22,6 +23,7 @@ WRONG_FILL = "rgba(220, 50, 47, 0.18)"
 MISSING_FILL = "rgba(255, 170, 0, 0.22)"
 BOUNDARY_FILL = "rgba(46, 160, 67, 0.22)"
 NEUTRAL_FILL = "rgba(128, 128, 128, 0.10)"
+MARK_FILLS = (WRONG_FILL, MISSING_FILL, BOUNDARY_FILL)
 
 ARROWS = frozenset({"->", "-->", "->>", "-->>", "-x", "--x", "-)", "--)", "<<->>", "<<-->>"})
 BLOCK_KINDS = frozenset({"loop", "alt", "opt", "par", "par_over", "critical", "break", "rect"})
@@ -176,8 +178,8 @@ class _Emitter:
         return "\n".join(out) + "\n"
 
     def _participants(self) -> None:
-        """Participants in order; those of a learner's `box` inside it, with its colour when it cannot pass
-        for a mark's (else a neutral one)."""
+        """Participants in order; those of a learner's `box` inside it, with its colour as drawn (a CSS name
+        or rgb/hsl form, render/colours.py) when it cannot pass for a mark's (else transparent)."""
         boxes = {p: b for b in self.diagram.boxes for p in b.participants if p in self.ids}
         done: set[str] = set()
         for learner_id in self.ids:
@@ -188,8 +190,7 @@ class _Emitter:
                 self._participant(learner_id, 1)
                 done.add(learner_id)
                 continue
-            colour = safety.learner_rect_colour(box.color or "", reserved=(WRONG_FILL, MISSING_FILL, BOUNDARY_FILL),
-                                                neutral="transparent") if box.color else "transparent"
+            colour = learner_colour(box.color or "", reserved=MARK_FILLS, neutral="transparent")
             self._line(f"box {colour} {mermaid_text(box.label)}".rstrip(), 1)
             for member in box.participants:
                 if member in self.ids and member not in done:
@@ -256,8 +257,7 @@ class _Emitter:
         for i, br in enumerate(b.branches):
             if i == 0:
                 if kind == "rect":
-                    color = safety.learner_rect_colour(b.label, reserved=(WRONG_FILL, MISSING_FILL, BOUNDARY_FILL),
-                                                       neutral=NEUTRAL_FILL)
+                    color = learner_colour(b.label, reserved=MARK_FILLS, neutral=NEUTRAL_FILL)
                     self._line(f"rect {color}", depth)
                 else:
                     self._line(f"{kind} {mermaid_text(br.label or b.label)}".rstrip(), depth)

@@ -137,7 +137,7 @@ def _grid_section(learners: list[Graded], reference) -> list[str]:
             + (f" The {left_out} drawing(s) that could not be graded are not in the grid." if left_out else ""), "",
             legend(), "",
             '<div class="dc-grid" markdown="1" data-search-exclude role="region" tabindex="0" '
-            'aria-label="Learner × step grid (scrolls sideways)">', ""]
+            'aria-label="Learner × step grid (scrolls sideways)" aria-describedby="dc-grid-legend">', ""]
     out += grid_table(rows, steps)
     out += ["", "</div>", ""]
     return out

@@ -25,12 +25,20 @@ def annotation_level(log_level: int) -> str:
     return "warning" if log_level >= 30 else "notice"
 
 
+def annotation_title(item: ReportLine) -> str:
+    """`drawcheck ② order: <step>` for a correction (its number on the feedback page), `drawcheck: extra`
+    for a hint or an error (they have no number)."""
+    if not item.number:
+        return f"drawcheck: {item.kind}"
+    return f"drawcheck {item.mark} {item.kind}" + (f": {item.point}" if item.point else "")
+
+
 def annotation(level: str, item: ReportLine) -> str:
     """One `::level file=...,line=...,title=...::message` command; learner text cannot escape it."""
     props = [f"file={workflow_property(item.file)}"]
     if item.line:
         props.append(f"line={int(item.line)}")
-    props.append(f"title={workflow_property('drawcheck: ' + item.kind)}")
+    props.append(f"title={workflow_property(annotation_title(item))}")
     return f"::{level} {','.join(props)}::{workflow_text(log_text(item.message + item.version_note, max_chars=1000))}"
 
 
@@ -76,7 +84,8 @@ def _cell(text: str) -> str:
 
 
 def job_summary(results: Sequence[Result], *, title: str = "drawcheck", product: str = "") -> str:
-    """Markdown for `$GITHUB_STEP_SUMMARY`: one row per file, then every finding."""
+    """Markdown for `$GITHUB_STEP_SUMMARY`: one row per file, then every finding, each correction with its
+    number on the feedback page (`#`)."""
     out = [f"## {title}", "", "| File | Status | Score | Corrections |", "|---|---|---|---|"]
     for r in results:
         score = "—" if r.status == "invalid" else f"{round(r.score * 100)} %"
@@ -84,10 +93,11 @@ def job_summary(results: Sequence[Result], *, title: str = "drawcheck", product:
     items = [i for r in results for i in report_lines(r, product=product)]
     out += ["", f"### Findings ({len(items)})", ""]
     if items:
-        out += ["| Where | Kind | Severity | Message |", "|---|---|---|---|"]
+        out += ["| # | Where | Kind | Severity | Message |", "|---|---|---|---|---|"]
         for i in items:
             version = f" *({_cell(i.version_note.strip()[1:-1])})*" if i.version else ""
-            out.append(f"| <code>{_cell(location(i.file, i.line))}</code> | {_cell(i.kind)} | {i.severity} | {_cell(i.message)}{version} |")
+            out.append(f"| {i.mark} | <code>{_cell(location(i.file, i.line))}</code> | {_cell(i.kind)} | {i.severity} | "
+                       f"{_cell(i.message)}{version} |")
     else:
         out.append("No findings.")
     return "\n".join(out) + "\n"

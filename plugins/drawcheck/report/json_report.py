@@ -7,11 +7,23 @@ import re
 from typing import Sequence
 
 from drawcheck.grade.model import Result
+from drawcheck.render.circles import numbers_by_finding
+
+
+def result_json(result: Result) -> dict:
+    """`Result.to_json()`, each correction with `"number"`: its number on the feedback page (render.circles);
+    hints and errors have no `number`."""
+    data = result.to_json()
+    numbers = numbers_by_finding(result)
+    for finding, out in zip(result.findings, data["findings"]):
+        if id(finding) in numbers:
+            out["number"] = numbers[id(finding)]
+    return data
 
 
 def results_document(results: Sequence[Result], *, exercise: str = "") -> str:
-    """`{"exercise": ..., "results": [Result.to_json(), ...]}`, stable key order, UTF-8 text."""
-    return json.dumps({"exercise": exercise, "results": [r.to_json() for r in results]},
+    """`{"exercise": ..., "results": [result_json(r), ...]}`, stable key order, UTF-8 text."""
+    return json.dumps({"exercise": exercise, "results": [result_json(r) for r in results]},
                       indent=2, ensure_ascii=False, sort_keys=False) + "\n"
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from drawcheck.grade.model import Result
+from drawcheck.render.circles import UNGRADED_KINDS, circle, numbers_by_finding
 from drawcheck.safety import log_text
 
-ERROR_KINDS = frozenset({"syntax", "unsafe", "intake"})
+ERROR_KINDS = UNGRADED_KINDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +22,13 @@ class ReportLine:
     message: str
     version: str | None = None
     product: str = ""  # what `version` refers to, the exercise's product (Reference.product)
+    number: int | None = None  # the correction's number on the feedback page (render.circles); None: hints, errors
+    point: str | None = None  # the step the finding is about
+
+    @property
+    def mark(self) -> str:
+        """The circled number the feedback page gives this correction (`②`), or "" for hints and errors."""
+        return circle(self.number) if self.number else ""
 
     @property
     def version_note(self) -> str:
@@ -31,11 +39,14 @@ class ReportLine:
 
 
 def report_lines(result: Result, *, product: str = "") -> list[ReportLine]:
-    """Every finding of `result` in line order; syntax/unsafe findings become errors."""
+    """Every finding of `result` in line order; syntax/unsafe findings become errors; corrections carry the
+    feedback page's numbers."""
+    numbers = numbers_by_finding(result)
     out = []
     for f in sorted(result.findings, key=lambda f: (f.line is None, f.line or 0)):
         severity = "error" if f.kind in ERROR_KINDS else f.severity
-        out.append(ReportLine(result.file, f.line, f.kind, severity, f.message, f.version, product))
+        out.append(ReportLine(result.file, f.line, f.kind, severity, f.message, f.version, product,
+                              numbers.get(id(f)), f.point))
     return out
 
 
