@@ -10,7 +10,6 @@ kind apart without colour (✗ wrong, + missing, ↔ boundary); the full sentenc
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from drawcheck import safety
 
@@ -31,7 +30,6 @@ KIND_WORDS = {
 }
 
 
-@lru_cache(maxsize=32768)  # labels repeat across a class
 def learner_text(text: str) -> str:
     """A learner's label for the redrawn diagram: escaped, with its `<br>` breaks kept and backticks dropped."""
     lines = LINE_BREAK.split(_CODE.sub(r"\1", str(text)))

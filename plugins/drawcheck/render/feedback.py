@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from drawcheck import safety
+from drawcheck.safety import html_text
 from drawcheck.grade.checks import Mark
 from drawcheck.grade.model import Finding, Result
 from drawcheck.parse.model import Autonumber
@@ -16,7 +16,6 @@ from drawcheck.render.mermaid import Circle, Insertion, render_diagram
 from drawcheck.render.model import Graded, PageLinks
 from drawcheck.render.stats import describe_boundary
 
-html_text = lru_cache(maxsize=32768)(safety.html_text)  # grader messages repeat across a class
 
 # one optional group between the space runs (two `\s*` around an optional group backtrack quadratically)
 _ASSUMED = re.compile(r"^\s*assumed\s*(?:(?P<n>\d+|[\u2460-\u2473\u3251-\u325f\u32b1-\u32bf])\s*)?:(?P<text>.*)$", re.I | re.S)

@@ -9,7 +9,6 @@ and directives, front matter, links, create/destroy and comments are dropped.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Iterable
 
 from drawcheck import safety

@@ -8,10 +8,10 @@ refused. The table works as a plain table; the overview script makes it sortable
 
 from __future__ import annotations
 
-from functools import lru_cache
 from urllib.parse import quote
 
 from drawcheck import safety
+from drawcheck.safety import html_text
 from drawcheck.render.charts import Bar, bar_chart, score_histogram
 from drawcheck.render.feedback import format_score, handle_text
 from drawcheck.render.grid import grid_table, legend
@@ -20,7 +20,6 @@ from drawcheck.render.stats import (
     BUCKETS, MISPLACED_KINDS, boundary_histogram, describe_boundary, step_counts,
 )
 
-html_text = lru_cache(maxsize=32768)(safety.html_text)  # grader messages repeat across a class
 
 MAX_NAMED_STEPS = 4  # per kind in the Corrections column; the rest as "+N"
 CHART_STEPS = 12
