@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from drawcheck.parse.model import Block, Diagram, Message, Note
-from drawcheck.recognise.names import Match, matcher, participant_step
+from drawcheck.recognise.names import Match, matcher, participant_step, words_text
 from drawcheck.recognise.phrases import phrase_text, phrases_regex
 from drawcheck.reference.model import LegacyName, Reference
 
@@ -32,6 +32,18 @@ BOUNDARY = "boundary"  # the role of a boundary marker (engine concept: the spli
 
 
 @dataclass(frozen=True, slots=True)
+class Between:
+    """A message from one of `senders` to one of `receivers` (exercise participants, see `Role.who`) whose
+    text names no step draws one of `steps`: the first one not yet drawn that comes after the furthest step
+    drawn before it (e.g. a write to etcd is the pod's, the binding's or the status's by where it is)."""
+
+    senders: frozenset[str]
+    receivers: frozenset[str]
+    steps: tuple[str, ...]  # in reference order
+    words: re.Pattern | None = None  # only when its text says one of these words (a `words_regex`)
+
+
+@dataclass(frozen=True, slots=True)
 class Role:
     """A part a text can play, contributed by a check: e.g. a line starting `reason:`."""
 
@@ -42,6 +54,9 @@ class Role:
     anchored: bool = False  # matched at the start of a line: wins over roles matched anywhere
     participants: re.Pattern | None = None  # a `words_regex`: the role of a plain message to or from a
     # participant whose name says one of these words (its own calls: no old names are read in them)
+    who: tuple[tuple[str, re.Pattern], ...] = ()  # (exercise participant, one of its words), longest first:
+    # the first word a drawn participant's name says tells whom it stands for
+    between: tuple[Between, ...] = ()  # steps a message drawing none by its words draws by whom it goes between
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,6 +322,11 @@ class _Walk:
             for a in actors.values() if any(says(r.participants, n) for n in a.names)}
         boundary = ref.boundary
         self.before_phase, self.after_phase = boundary.phases if boundary else (None, None)
+        self.between = [(r, b) for r in ref.roles for b in r.between]
+        self.who_of: dict[tuple[str, str], str | None] = {}  # (role, participant) -> exercise participant
+        self.furthest = -1  # the furthest reference index a message has drawn so far
+        self.previous: Item | None = None  # the message before
+        self.previous_drew = False  # ... drew a step (not a long-lived watch's opening)
 
     def read(self, text: str) -> Reading:
         reading = self.readings.get(text)
@@ -377,9 +397,16 @@ class _Walk:
             if not is_message:
                 self.add(item, hits, late=True)
                 continue
+            drawn = len(self.mentions)
             if role == PLAIN:
                 self.draw_actor_steps(item)
             self.add(item, hits, late=False)
+            if role == PLAIN and drawn == len(self.mentions) and self.between:
+                self.draw_between(item)
+            steps = [self.ref.step(m.step) for m in self.mentions[drawn:]]
+            self.furthest = max([self.furthest, *(step.index for step in steps)])
+            self.previous = item
+            self.previous_drew = any(self.ref.phases[step.cycle].role != "outside" for step in steps)
 
     def visit_block(self, block: Block, current: str | None, current_line: int | None, context) -> None:
         """Each branch of a block: its label is an item; a phase it names labels what is inside."""
@@ -422,6 +449,35 @@ class _Walk:
                 m = Mention(actor.step, actor.label, item.line, item, pos)
                 self.mentions.append(m)
                 self.first.setdefault(actor.step, m)
+
+
+    def draw_between(self, item: Item) -> None:
+        """A message whose words name no step draws the step its participants and its place say (`Between`);
+        not an answer to the message before it when that one drew a step of its own (e.g. an `ok`)."""
+        prev = self.previous
+        if prev is not None and (prev.source, prev.target) == (item.target, item.source) and self.previous_drew:
+            return
+        for role, b in self.between:
+            if self.who(role, item.source) not in b.senders or self.who(role, item.target) not in b.receivers:
+                continue
+            if b.words is not None and not says(b.words, item.text):
+                continue
+            open_steps = [s for s in b.steps if s not in self.first]
+            later = [s for s in open_steps if self.ref.step(s).index > self.furthest]
+            step = later[0] if later else (open_steps[-1] if open_steps else None)
+            if step is not None:
+                m = Mention(step, item.text, item.line, item, 0)
+                self.mentions.append(m)
+                self.first.setdefault(step, m)
+            return
+
+    def who(self, role: Role, pid: str | None) -> str | None:
+        key = (role.name, pid or "")
+        if key not in self.who_of:
+            actor = self.actors.get(pid) if pid is not None else None
+            texts = [words_text(n) for n in (actor.names if actor else (pid,) if pid else ())]
+            self.who_of[key] = next((ex for ex, rx in role.who if any(rx.search(t) for t in texts)), None)
+        return self.who_of[key]
 
 
 def _context(parent: tuple, block: Block, branch) -> tuple:

@@ -10,6 +10,9 @@ Section `misconceptions:` —
         of `step`, only with one of `arrows` (call `->>`, reply `-->>`, async `-)`), not when its text
         says one of `unless_words`, not when its sender is `from_not`
     {order: [X, Y]}   step X drawn before step Y (the truth is Y first)
+  between: (optional) a list of {from, to, steps, words?}: a message from one of `from` to one of `to`
+         whose words name no step still draws one of `steps` (in reference order): the first one not yet
+         drawn after the furthest step drawn before it; only when it says one of `words`, if given
 A finding (kind `belief`) is on the line that shows the shape, about `point` (else the shape's step);
 it replaces an order or direction finding of that step and line.
 """
@@ -20,7 +23,7 @@ import re
 from dataclasses import dataclass
 
 from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
-from drawcheck.recognise import says, words_regex
+from drawcheck.recognise import Between, Role, says, words_regex
 from drawcheck.recognise.names import words_text
 from drawcheck.reference.source import Source
 
@@ -75,9 +78,11 @@ class MisconceptionsCheck(Check):
     kinds = (FindingKind.BELIEF,)
     supersedes = (FindingKind.ORDER, FindingKind.DIRECTION)  # one circle per step and line
 
-    def __init__(self, participants: dict[str, Participant], rules: tuple[Misconception, ...]):
+    def __init__(self, participants: dict[str, Participant], rules: tuple[Misconception, ...],
+                 between: tuple[Between, ...] = ()):
         self.participants = participants
         self.rules = rules
+        self.between = between
         self.weight = sum(1 for m in rules if m.severity == "correction")
         # each word alone, longest first: the first one a drawn participant's name says names it
         words = [(p.id, len(w), words_regex([w])) for p in participants.values() for w in p.words + (p.name,)]
@@ -85,7 +90,7 @@ class MisconceptionsCheck(Check):
 
     @classmethod
     def load(cls, r, node, core):
-        m = r.mapping(node, cls.section, ("participants", "rules"), ())
+        m = r.mapping(node, cls.section, ("participants", "rules"), ("between",))
         participants: dict[str, Participant] = {}
         for key_node, value_node in r.pairs(m["participants"], "misconceptions.participants"):
             pid = r.ident(key_node, "a participant id")
@@ -115,7 +120,24 @@ class MisconceptionsCheck(Check):
                 core.step(rm["point"], f"{where}: point") if "point" in rm else None,
                 r.optional_string(rm, "versions", where), r.source(rm, where), item.start_mark.line + 1,
             ))
-        return cls(participants, tuple(rules))
+        between = []
+        for item in r.seq(m["between"], "misconceptions.between") if "between" in m else ():
+            where = "misconceptions.between"
+            bm = r.mapping(item, f"{where}: an entry", ("from", "to", "steps"), ("words",))
+            ids = {key: [r.choice(n, f"{where}: {key}", tuple(participants))
+                         for n in (r.seq(bm[key], where) if bm[key].tag == "tag:yaml.org,2002:seq" else [bm[key]])]
+                   for key in ("from", "to")}
+            steps = [core.step(n, f"{where}: steps") for n in r.seq(bm["steps"], f"{where}: steps")]
+            index = {sid: i for i, sid in enumerate(core.steps)}
+            between.append(Between(frozenset(ids["from"]), frozenset(ids["to"]), tuple(sorted(steps, key=index.get)),
+                                   words_regex(r.strings(bm["words"], f"{where}: words")) if "words" in bm else None))
+        return cls(participants, tuple(rules), tuple(between))
+
+    def role(self) -> Role | None:
+        """Messages that draw a step by whom they go between (`between:`)."""
+        if not self.between:
+            return None
+        return Role("between", None, who=tuple(self.words), between=self.between)
 
     def who(self, rec, pid: str | None) -> str | None:
         """The exercise participant a drawn participant stands for (its longest word wins), or None."""
