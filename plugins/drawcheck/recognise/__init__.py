@@ -34,8 +34,8 @@ BOUNDARY = "boundary"  # the role of a boundary marker (engine concept: the spli
 @dataclass(frozen=True, slots=True)
 class Between:
     """A message from one of `senders` to one of `receivers` (exercise participants, see `Role.who`) whose
-    text names no step draws one of `steps`: the first one not yet drawn that comes after the furthest step
-    drawn before it (e.g. a write to etcd is the pod's, the binding's or the status's by where it is)."""
+    text names no step draws one of `steps`: the first one not yet drawn that comes after the step drawn
+    last before it (e.g. a write to a store is one of several steps' writes by where it is drawn)."""
 
     senders: frozenset[str]
     receivers: frozenset[str]
@@ -324,7 +324,7 @@ class _Walk:
         self.before_phase, self.after_phase = boundary.phases if boundary else (None, None)
         self.between = [(r, b) for r in ref.roles for b in r.between]
         self.who_of: dict[tuple[str, str], str | None] = {}  # (role, participant) -> exercise participant
-        self.furthest = -1  # the furthest reference index a message has drawn so far
+        self.latest = -1  # the reference index of the step the last message drawing one drew
         self.previous: Item | None = None  # the message before
         self.previous_drew = False  # ... drew a step (not a long-lived watch's opening)
 
@@ -355,8 +355,13 @@ class _Walk:
             text = s.text or ""
             reading = self.read(text)
             role, hits, async_arrow, own_hits = reading.role, reading.hits, False, None
+            between = None
             if is_message:
                 header = reading.header_as_message
+                if role == PLAIN and not hits and self.between:
+                    between = self.between_step(s)
+                    if between is not None:
+                        header = None  # it draws a step: no phase label
                 actors = (s.source, s.target)
                 calls = next((self.calls_of[a] for a in actors if a in self.calls_of), None)
                 if calls is not None and role == PLAIN:
@@ -401,10 +406,13 @@ class _Walk:
             if role == PLAIN:
                 self.draw_actor_steps(item)
             self.add(item, hits, late=False)
-            if role == PLAIN and drawn == len(self.mentions) and self.between:
-                self.draw_between(item)
+            if between is not None and drawn == len(self.mentions):
+                m = Mention(between, text, item.line, item, 0)
+                self.mentions.append(m)
+                self.first.setdefault(between, m)
             steps = [self.ref.step(m.step) for m in self.mentions[drawn:]]
-            self.furthest = max([self.furthest, *(step.index for step in steps)])
+            if steps:
+                self.latest = max(step.index for step in steps)
             self.previous = item
             self.previous_drew = any(self.ref.phases[step.cycle].role != "outside" for step in steps)
 
@@ -450,26 +458,21 @@ class _Walk:
                 self.mentions.append(m)
                 self.first.setdefault(actor.step, m)
 
-
-    def draw_between(self, item: Item) -> None:
-        """A message whose words name no step draws the step its participants and its place say (`Between`);
-        not an answer to the message before it when that one drew a step of its own (e.g. an `ok`)."""
+    def between_step(self, message: Message) -> str | None:
+        """The step a message whose words name none draws by its participants and its place (`Between`);
+        none for an answer to the message before it when that one drew a step of its own (e.g. an `ok`)."""
         prev = self.previous
-        if prev is not None and (prev.source, prev.target) == (item.target, item.source) and self.previous_drew:
-            return
+        if prev is not None and (prev.source, prev.target) == (message.target, message.source) and self.previous_drew:
+            return None
         for role, b in self.between:
-            if self.who(role, item.source) not in b.senders or self.who(role, item.target) not in b.receivers:
+            if self.who(role, message.source) not in b.senders or self.who(role, message.target) not in b.receivers:
                 continue
-            if b.words is not None and not says(b.words, item.text):
+            if b.words is not None and not says(b.words, message.text or ""):
                 continue
             open_steps = [s for s in b.steps if s not in self.first]
-            later = [s for s in open_steps if self.ref.step(s).index > self.furthest]
-            step = later[0] if later else (open_steps[-1] if open_steps else None)
-            if step is not None:
-                m = Mention(step, item.text, item.line, item, 0)
-                self.mentions.append(m)
-                self.first.setdefault(step, m)
-            return
+            later = [s for s in open_steps if self.ref.step(s).index > self.latest]
+            return later[0] if later else (open_steps[-1] if open_steps else None)
+        return None
 
     def who(self, role: Role, pid: str | None) -> str | None:
         key = (role.name, pid or "")

@@ -12,7 +12,7 @@ Section `misconceptions:` —
     {order: [X, Y]}   step X drawn before step Y (the truth is Y first)
   between: (optional) a list of {from, to, steps, words?}: a message from one of `from` to one of `to`
          whose words name no step still draws one of `steps` (in reference order): the first one not yet
-         drawn after the furthest step drawn before it; only when it says one of `words`, if given
+         drawn after the step drawn last before it; only when it says one of `words`, if given
 A finding (kind `belief`) is on the line that shows the shape, about `point` (else the shape's step);
 it replaces an order or direction finding of that step and line.
 """
