@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from drawcheck.parse.model import Block, Diagram, Message, Note
-from drawcheck.recognise.names import Match, matcher, participant_step, words_text
+from drawcheck.recognise.names import Match, matcher, participant_step
 from drawcheck.recognise.phrases import phrase_text, phrases_regex
 from drawcheck.reference.model import LegacyName, Reference
 
@@ -358,8 +358,8 @@ class _Walk:
             between = None
             if is_message:
                 header = reading.header_as_message
-                if role == PLAIN and not hits and self.between:
-                    between = self.between_step(s)
+                if role == PLAIN and self.between and all(h.step in self.first for h in hits):
+                    between = self.between_step(s)  # no step named, or only ones drawn before: a repeated name
                     if between is not None:
                         header = None  # it draws a step: no phase label
                 actors = (s.source, s.target)
@@ -406,7 +406,7 @@ class _Walk:
             if role == PLAIN:
                 self.draw_actor_steps(item)
             self.add(item, hits, late=False)
-            if between is not None and drawn == len(self.mentions):
+            if between is not None and not any(self.first[m.step] is m for m in self.mentions[drawn:]):
                 m = Mention(between, text, item.line, item, 0)
                 self.mentions.append(m)
                 self.first.setdefault(between, m)
@@ -478,7 +478,7 @@ class _Walk:
         key = (role.name, pid or "")
         if key not in self.who_of:
             actor = self.actors.get(pid) if pid is not None else None
-            texts = [words_text(n) for n in (actor.names if actor else (pid,) if pid else ())]
+            texts = [phrase_text(n) for n in (actor.names if actor else (pid,) if pid else ())]
             self.who_of[key] = next((ex for ex, rx in role.who if any(rx.search(t) for t in texts)), None)
         return self.who_of[key]
 

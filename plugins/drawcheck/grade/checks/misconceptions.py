@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
 from drawcheck.recognise import Between, Role, says, words_regex
-from drawcheck.recognise.names import words_text
+from drawcheck.recognise.phrases import phrase_text
 from drawcheck.reference.source import Source
 
 ANY = "any"
@@ -142,7 +142,7 @@ class MisconceptionsCheck(Check):
     def who(self, rec, pid: str | None) -> str | None:
         """The exercise participant a drawn participant stands for (its longest word wins), or None."""
         actor = rec.actors.get(pid) if pid is not None else None
-        texts = [words_text(n) for n in (actor.names if actor else (pid,) if pid else ())]
+        texts = [phrase_text(n) for n in (actor.names if actor else (pid,) if pid else ())]  # CJK names too
         return next((ex_id for ex_id, rx in self.words if any(rx.search(t) for t in texts)), None)
 
     def grade(self, drawing: Drawing) -> Outcome:
