@@ -41,6 +41,7 @@ class Between:
     receivers: frozenset[str]
     steps: tuple[str, ...]  # in reference order
     words: re.Pattern | None = None  # only when its text says one of these words (a `words_regex`)
+    over_names: bool = False  # also when its text names other steps: between these, it is this step
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +139,8 @@ class Mention:
     label: str  # the learner's own words for it
     line: int
     item: Item
-    pos: int  # character offset inside the item's text (-2, -1: named by the message's source, target)
+    pos: int  # character offset inside the item's text (-2, -1: named by the message's source, target;
+    # -3: by whom it goes between)
     how: str = "exact"
     legacy: LegacyName | None = None
 
@@ -358,8 +360,9 @@ class _Walk:
             between = None
             if is_message:
                 header = reading.header_as_message
-                if role == PLAIN and self.between and all(h.step in self.first for h in hits):
-                    between = self.between_step(s)  # no step named, or only ones drawn before: a repeated name
+                if role == PLAIN and self.between:
+                    # no step named, or only ones drawn before (a repeated name), or an `over_names` pair
+                    between = self.between_step(s, named=not all(h.step in self.first for h in hits))
                     if between is not None:
                         header = None  # it draws a step: no phase label
                 actors = (s.source, s.target)
@@ -403,13 +406,14 @@ class _Walk:
                 self.add(item, hits, late=True)
                 continue
             drawn = len(self.mentions)
+            if between is not None and between[1]:
+                self.add_between(item, between[0])  # over the steps its words name: drawn first
             if role == PLAIN:
                 self.draw_actor_steps(item)
             self.add(item, hits, late=False)
-            if between is not None and not any(self.first[m.step] is m for m in self.mentions[drawn:]):
-                m = Mention(between, text, item.line, item, 0)
-                self.mentions.append(m)
-                self.first.setdefault(between, m)
+            if between is not None and not between[1] \
+                    and not any(self.first[m.step] is m for m in self.mentions[drawn:]):
+                self.add_between(item, between[0])
             steps = [self.ref.step(m.step) for m in self.mentions[drawn:]]
             if steps:
                 self.latest = max(step.index for step in steps)
@@ -458,21 +462,29 @@ class _Walk:
                 self.mentions.append(m)
                 self.first.setdefault(actor.step, m)
 
-    def between_step(self, message: Message) -> str | None:
-        """The step a message whose words name none draws by its participants and its place (`Between`);
-        none for an answer to the message before it when that one drew a step of its own (e.g. an `ok`)."""
+    def between_step(self, message: Message, named: bool) -> tuple[str, bool] | None:
+        """The step a message whose words name none (`named`: they name a new one) draws by its participants
+        and its place (`Between`), and whether it stands over the named ones; none for an answer to the
+        message before it when that one drew a step of its own (e.g. an `ok`)."""
         prev = self.previous
-        if prev is not None and (prev.source, prev.target) == (message.target, message.source) and self.previous_drew:
+        if prev is not None and prev.source != prev.target and self.previous_drew \
+                and (prev.source, prev.target) == (message.target, message.source):
             return None
         for role, b in self.between:
             if self.who(role, message.source) not in b.senders or self.who(role, message.target) not in b.receivers:
                 continue
-            if b.words is not None and not says(b.words, message.text or ""):
+            if (named and not b.over_names) or (b.words is not None and not says(b.words, message.text or "")):
                 continue
             open_steps = [s for s in b.steps if s not in self.first]
             later = [s for s in open_steps if self.ref.step(s).index > self.latest]
-            return later[0] if later else (open_steps[-1] if open_steps else None)
+            step = later[0] if later else (open_steps[-1] if open_steps else None)
+            return (step, b.over_names) if step is not None else None
         return None
+
+    def add_between(self, item: Item, step: str) -> None:
+        m = Mention(step, item.text, item.line, item, -3)  # named by its participants, before its words
+        self.mentions.append(m)
+        self.first.setdefault(step, m)
 
     def who(self, role: Role, pid: str | None) -> str | None:
         key = (role.name, pid or "")
