@@ -360,11 +360,6 @@ class _Walk:
             between = None
             if is_message:
                 header = reading.header_as_message
-                if role == PLAIN and self.between:
-                    # no step named, or only ones drawn before (a repeated name), or an `over_names` pair
-                    between = self.between_step(s, named=not all(h.step in self.first for h in hits))
-                    if between is not None:
-                        header = None  # it draws a step: no phase label
                 actors = (s.source, s.target)
                 calls = next((self.calls_of[a] for a in actors if a in self.calls_of), None)
                 if calls is not None and role == PLAIN:
@@ -376,6 +371,15 @@ class _Walk:
                     async_arrow = True
                     if role == PLAIN and self.after_phase in reading.phases:
                         role, header, hits = BOUNDARY, self.after_phase, ()
+                if role == PLAIN and self.between:
+                    # no new step named (only ones drawn before: a repeated name; or only by its spelling),
+                    # or an `over_names` pair
+                    fresh = [h for h in hits if h.step not in self.first and h.how != "typo"]
+                    between = self.between_step(s, named=bool(fresh))
+                    if between is not None:
+                        header = None  # it draws a step: no phase label
+                        if not fresh:
+                            hits = own_hits = tuple(h for h in hits if h.how != "typo")
             else:
                 header, actors = reading.header, tuple(s.actors)
             if header and header != current:
