@@ -310,3 +310,20 @@ def test_a_between_entry_written_in_the_test_draws_its_step():
     # the answer to a message that drew a step is that step's answer, not another step
     result = grade_text(head + "    C->>S: Ask\n    S-->>C: here\n", file="m.mmd", reference=ref)
     assert [(f.kind.value, f.point) for f in result.findings] == [("missing", "Answer")]
+
+
+def test_a_watch_drawn_as_the_watchers_request_where_it_delivers_is_the_event(ref):
+    """docs/kubectl-apply.md: "either as the watch request from the watcher or as the event it delivers"."""
+    text = _drawing().replace("    A-->>S: pod web\n", "    S->>A: watch pods without a node (long-lived)\n") \
+        .replace("    A-)K: pod web\n", "    K->>A: watch pods on my node\n")
+    result = grade_text(text, file="w.mmd", reference=ref)
+    assert [f for f in result.findings if f.severity == "correction"] == []
+    points = {p.point: p.line for p in result.points}
+    assert (points["SchedulerWatch"], points["KubeletWatch"]) == (18, 22)
+    # the same requests before the apply open the watches: the events are still to be drawn
+    opened = HEAD + "    S->>A: watch pods without a node\n    K->>A: watch pods on my node\n" + \
+        BODY.format(persist="Put", sched_event="pod web", kubelet_event="pod web", cni="ADD", status="status Running")
+    result = grade_text(opened, file="o.mmd", reference=ref)
+    assert result.findings == [] or all(f.severity == "hint" for f in result.findings)
+    points = {p.point: p.line for p in result.points}
+    assert (points["SchedulerOpensWatch"], points["SchedulerWatch"], points["KubeletWatch"]) == (9, 20, 24)

@@ -29,6 +29,7 @@ GUESSED_SOURCES = ("async", "par", "rects")  # boundary conventions that only su
 TOP_LEVEL = (False, None, None, None)  # the walk's context outside every block (see `_context`)
 PLAIN = "plain"  # the role of a text that plays none of the checks' roles
 BOUNDARY = "boundary"  # the role of a boundary marker (engine concept: the split between two phases)
+BY_PARTICIPANTS = -3  # a mention's `pos` when it is drawn by whom its message goes between (`Between`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +43,7 @@ class Between:
     steps: tuple[str, ...]  # in reference order
     words: re.Pattern | None = None  # only when its text says one of these words (a `words_regex`)
     over_names: bool = False  # also when its text names other steps: between these, it is this step
+    after: str | None = None  # only once this step is drawn
 
 
 @dataclass(frozen=True, slots=True)
@@ -477,7 +479,8 @@ class _Walk:
         for role, b in self.between:
             if self.who(role, message.source) not in b.senders or self.who(role, message.target) not in b.receivers:
                 continue
-            if (named and not b.over_names) or (b.words is not None and not says(b.words, message.text or "")):
+            if (named and not b.over_names) or (b.words is not None and not says(b.words, message.text or "")) \
+                    or (b.after is not None and b.after not in self.first):
                 continue
             open_steps = [s for s in b.steps if s not in self.first]
             later = [s for s in open_steps if self.ref.step(s).index > self.latest]
@@ -486,7 +489,7 @@ class _Walk:
         return None
 
     def add_between(self, item: Item, step: str) -> None:
-        m = Mention(step, item.text, item.line, item, -3)  # named by its participants, before its words
+        m = Mention(step, item.text, item.line, item, BY_PARTICIPANTS)  # before its words
         self.mentions.append(m)
         self.first.setdefault(step, m)
 

@@ -9,6 +9,7 @@ text names that phase). A step's `wrong_cycle:` note replaces the message for th
 from __future__ import annotations
 
 from drawcheck.grade.checks.base import Drawing, Finding, FindingKind, MessagesCheck, Outcome
+from drawcheck.recognise import BY_PARTICIPANTS
 
 
 class PhasesCheck(MessagesCheck):
@@ -41,6 +42,9 @@ class PhasesCheck(MessagesCheck):
         out = []
         guessed = rec.boundary is not None and rec.boundary.guessed
         for step, m, drawn in wrong:
+            by_participants = m.pos == BY_PARTICIPANTS
+            if by_participants and any(ref.step(h.step).cycle == drawn for h in m.item.hits):
+                continue  # its message's words name a step of that phase: the label is that step's
             cond = m.item.conditional_line
             if step.branch and cond is not None and (m.item.phase_line or 0) < cond:
                 continue  # a branch drawn as a branch: the phase label around it came from outside the branch
@@ -49,7 +53,7 @@ class PhasesCheck(MessagesCheck):
                 severity = "hint"  # its side of a boundary read from an ambiguous mark: a guess, never a correction
             if m.how == "typo":
                 severity = "hint"  # the step was read only by its spelling: unsure, so never a correction
-            if self.labels == "hint" and m.item.reading.inline is None:
+            if self.labels == "hint" and (m.item.reading.inline is None or by_participants):
                 severity = "hint"  # a label around it, not its own words: descriptive phases are no rule
             note = step.wrong_cycle
             if note:
