@@ -327,3 +327,18 @@ def test_a_watch_drawn_as_the_watchers_request_where_it_delivers_is_the_event(re
     assert result.findings == [] or all(f.severity == "hint" for f in result.findings)
     points = {p.point: p.line for p in result.points}
     assert (points["SchedulerOpensWatch"], points["SchedulerWatch"], points["KubeletWatch"]) == (9, 20, 24)
+
+
+def test_an_old_name_qualified_by_one_of_its_steps_draws_only_that_step(ref):
+    """"admission (mutating)" is mutating admission, not both phases at once (which would put validating
+    admission before schema validation)."""
+    text = _drawing().replace("A->>A: mutating admission", "A->>A: admission webhooks (mutating)") \
+        .replace("A->>A: validating admission", "A->>A: PodSecurity admission")
+    result = grade_text(text, file="q.mmd", reference=ref)
+    assert result.findings == []
+    points = {p.point: p.line for p in result.points}
+    assert (points["MutatingAdmission"], points["SchemaValidation"], points["ValidatingAdmission"]) == (12, 13, 14)
+    one_box = _drawing().replace("    A->>A: mutating admission\n", "").replace("A->>A: validating admission",
+                                                                             "A->>A: admission")
+    kinds = {(f.kind.value, f.severity) for f in grade_text(one_box, file="o.mmd", reference=ref).findings}
+    assert ("name", "hint") in kinds  # the old name alone still covers both, with its hint

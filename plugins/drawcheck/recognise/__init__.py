@@ -238,10 +238,13 @@ def read_text(ref: Reference, text: str) -> Reading:
     low = text.lower()
     role = next((r for r in ref.roles if r.pattern is not None and r.pattern.search(low)), None)
     steps = [m for m in matches if m.kind == "step"]
+    exact = {m.target for m in steps if m.how == "exact"}
     hits = []
     for m in steps:
         if role is not None and role.draws is not None and m.target not in role.draws:
             continue
+        if m.legacy and m.legacy.also and exact & {m.target, *m.legacy.also}:
+            continue  # an old name for several steps, qualified by one of them ("admission (mutating)")
         label = text[m.start:m.end]
         hits.append(Hit(m.target, label, m.start, m.how, m.legacy))
         for other in m.legacy.also if m.legacy else ():
