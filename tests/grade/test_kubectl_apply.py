@@ -342,3 +342,21 @@ def test_an_old_name_qualified_by_one_of_its_steps_draws_only_that_step(ref):
                                                                              "A->>A: admission")
     kinds = {(f.kind.value, f.severity) for f in grade_text(one_box, file="o.mmd", reference=ref).findings}
     assert ("name", "hint") in kinds  # the old name alone still covers both, with its hint
+
+
+@pytest.mark.parametrize("old, new, want", [
+    # one swap, one correction: the belief replaces the order finding of the step found out of order
+    ("    A->>A: authentication\n    A->>A: authorization\n", "    A->>A: authorization\n    A->>A: authentication\n",
+     [("belief", "Authenticate", 11)]),
+    ("    K->>R: RunPodSandbox\n    R->>N: ADD\n    K->>R: PullImage\n",
+     "    K->>R: PullImage\n    K->>R: RunPodSandbox\n    R->>N: ADD\n", [("belief", "PullImage", 23)]),
+    # a step drawn between the wrong participants is that step: not also missing
+    ("    K->>A: status Running\n", "    R->>A: container is running\n", [("belief", "StatusUpdate", 28)]),
+    ("    R->>N: ADD\n", "    K->>N: ADD\n", [("belief", "CNIAdd", 24)]),
+    ("    K->>R: StartContainer\n", "    A->>R: StartContainer\n", [("belief", "StartContainer", 27)]),
+])
+def test_one_mistake_one_correction(ref, old, new, want):
+    text = _drawing()
+    assert old in text
+    result = grade_text(text.replace(old, new), file="m.mmd", reference=ref)
+    assert [(f.kind.value, f.point, f.line) for f in result.findings if f.severity == "correction"] == want

@@ -25,6 +25,8 @@ import re
 from dataclasses import dataclass
 
 from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
+from drawcheck.grade.checks.order import heaviest_increasing
+from drawcheck.grade.layout import drawn_order
 from drawcheck.recognise import Between, Role, says, words_regex
 from drawcheck.recognise.phrases import phrase_text
 from drawcheck.reference.source import Source
@@ -159,28 +161,33 @@ class MisconceptionsCheck(Check):
         messages = [(item, who[item.source], who[item.target]) for item in rec.items if item.kind == "message"]
         out = []
         shared = _shared_places(rec)
+        unordered = _out_of_order(drawing)
         for rule in self.rules:
             hit = next((h for shape in rule.shapes if (h := self._find(shape, rule.point, rec, messages, drawn_steps,
-                                                                       shared))), None)
+                                                                       shared, unordered))), None)
             if hit is None:
                 continue
             line, step = hit
             edits = 1 if rule.severity == "correction" else 0
-            out.append((Finding(FindingKind.BELIEF, rule.point or step, line, rule.severity, rule.message,
+            point = step if (step, line) in unordered else rule.point or step  # replaces that order finding
+            out.append((Finding(FindingKind.BELIEF, point, line, rule.severity, rule.message,
                                 rule.versions), edits))
         return Outcome(out)
 
     @staticmethod
-    def _find(shape: Shape, point, rec, messages, drawn_steps, shared) -> tuple[int, str | None] | None:
-        """(line, step) of the first place the drawing shows `shape`, or None. An order is shown on the line
-        of the rule's point when it is one of the two steps, else on the line drawn too early."""
+    def _find(shape: Shape, point, rec, messages, drawn_steps, shared, unordered=frozenset()) \
+            -> tuple[int, str | None] | None:
+        """(line, step) of the first place the drawing shows `shape`, or None. An order is shown where the
+        order check finds one of its two steps out of order, else on the line of the rule's point when it is
+        one of the two steps, else on the line drawn too early."""
         if shape.order is not None:
             first, then = (rec.first.get(s) for s in shape.order)
             if first is None or then is None or first.order >= then.order:
                 return None
             if {first.step, then.step} & shared:
                 return None  # drawn by one old name that covers several steps: its place orders none of them
-            shown = then if point == then.step else first
+            flagged = [m for m in (then, first) if (m.step, m.line) in unordered]
+            shown = flagged[0] if flagged else then if point == then.step else first
             return shown.line, shown.step
         for item, sender, receiver in messages:
             if sender is None or receiver is None:
@@ -203,6 +210,16 @@ class MisconceptionsCheck(Check):
     def notes(self):
         for m in self.rules:
             yield f"misconception {m.id}", m.line, m.versions, m.sources
+
+
+def _out_of_order(drawing) -> frozenset[tuple[str, int]]:
+    """(step, line) of the drawn steps the order check finds out of order (as OrderCheck.grade does)."""
+    if drawing.layout.in_order:
+        return frozenset()
+    facts = drawing.reference.plan.facts
+    drawn = [m for m in drawn_order(drawing.recognised, facts) if facts[m.step].position >= 0]
+    keep = heaviest_increasing([(facts[m.step].position, facts[m.step].weight) for m in drawn])
+    return frozenset((m.step, m.line) for k, m in enumerate(drawn) if k not in keep)
 
 
 def _shared_places(rec) -> set[str]:
