@@ -360,3 +360,11 @@ def test_one_mistake_one_correction(ref, old, new, want):
     assert old in text
     result = grade_text(text.replace(old, new), file="m.mmd", reference=ref)
     assert [(f.kind.value, f.point, f.line) for f in result.findings if f.severity == "correction"] == want
+
+
+def test_a_step_drawn_by_a_note_is_not_drawn_again_by_a_later_answer(ref):
+    text = _drawing().replace("    A-)K: pod web\n", "    Note over A,K: the kubelet's watch delivers the bound pod\n") \
+        .replace("    K->>A: status Running\n    A->>E: Put\n", "    K->>A: status Running\n    A->>E: Put\n    A-->>K: 200 OK\n")
+    result = grade_text(text, file="n.mmd", reference=ref)
+    assert [f for f in result.findings if f.severity == "correction"] == []
+    assert {p.point: p.line for p in result.points}["KubeletWatch"] == 22

@@ -485,7 +485,7 @@ class _Walk:
             if (named and not b.over_names) or (b.words is not None and not says(b.words, message.text or "")) \
                     or (b.after is not None and b.after not in self.first):
                 continue
-            open_steps = [s for s in b.steps if s not in self.first]
+            open_steps = [s for s in b.steps if s not in self.first and not any(m.step == s for m in self.late)]
             later = [s for s in open_steps if self.ref.step(s).index > self.latest]
             step = later[0] if later else (open_steps[-1] if open_steps else None)
             return (step, b.over_names) if step is not None else None
