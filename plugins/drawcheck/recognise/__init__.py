@@ -334,6 +334,7 @@ class _Walk:
         self.latest = -1  # the reference index of the step the last message drawing one drew
         self.previous: Item | None = None  # the message before
         self.previous_drew = False  # ... drew a step (not a long-lived watch's opening)
+        self.late_steps: set[str] = set()  # the steps of `late`
 
     def read(self, text: str) -> Reading:
         reading = self.readings.get(text)
@@ -458,6 +459,7 @@ class _Walk:
             self.mentions.append(m)
             if late:
                 self.late.append(m)
+                self.late_steps.add(m.step)
             else:
                 self.first.setdefault(h.step, m)
 
@@ -485,7 +487,7 @@ class _Walk:
             if (named and not b.over_names) or (b.words is not None and not says(b.words, message.text or "")) \
                     or (b.after is not None and b.after not in self.first):
                 continue
-            open_steps = [s for s in b.steps if s not in self.first and not any(m.step == s for m in self.late)]
+            open_steps = [s for s in b.steps if s not in self.first and s not in self.late_steps]
             later = [s for s in open_steps if self.ref.step(s).index > self.latest]
             step = later[0] if later else (open_steps[-1] if open_steps else None)
             return (step, b.over_names) if step is not None else None
