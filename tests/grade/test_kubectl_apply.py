@@ -368,3 +368,14 @@ def test_a_step_drawn_by_a_note_is_not_drawn_again_by_a_later_answer(ref):
     result = grade_text(text, file="n.mmd", reference=ref)
     assert [f for f in result.findings if f.severity == "correction"] == []
     assert {p.point: p.line for p in result.points}["KubeletWatch"] == 22
+
+
+CONVENTIONS = sorted((Path(__file__).parent / "kubectl_apply_conventions").glob("*.mmd"))
+
+
+@pytest.mark.parametrize("path", CONVENTIONS, ids=lambda p: p.stem)
+def test_correct_drawings_in_other_conventions_get_no_correction(ref, path):
+    result = grade_file(path, reference=ref)
+    assert [(f.kind.value, f.point, f.line, f.message) for f in result.findings if f.severity == "correction"] == []
+    drawn = {p.point for p in result.points}
+    assert {s.id for s in ref.steps if s.required} <= drawn
