@@ -171,3 +171,211 @@ def test_from_not_and_unless_words_narrow_an_arrow_shape():
     assert beliefs("    C->>S: Ask\n    S-->>C: Answer\n") == []
     assert beliefs("    P->>S: Ask (relay)\n    S-->>C: Answer\n") == []
     assert beliefs("    X->>S: Ask\n    S-->>C: Answer\n") == []  # X is nobody the exercise knows
+
+
+# --- steps drawn by whom a message goes between (`misconceptions.between`) ---------------------------------
+
+HEAD = """\
+sequenceDiagram
+    participant U as kubectl
+    participant A as kube-apiserver
+    participant E as etcd
+    participant S as kube-scheduler
+    participant K as kubelet
+    participant R as containerd
+    participant N as Calico
+"""
+BODY = """\
+    U->>A: kubectl apply -f pod.yaml
+    A->>A: authentication
+    A->>A: authorization
+    A->>A: mutating admission
+    A->>A: schema validation
+    A->>A: validating admission
+    A->>E: {persist}
+    E-->>A: ok
+    A-->>U: 201 Created
+    A-->>S: {sched_event}
+    S->>S: filter and score nodes
+    S->>A: POST binding node-1
+    A->>E: {persist}
+    A-)K: {kubelet_event}
+    K->>R: RunPodSandbox
+    R->>N: {cni}
+    K->>R: PullImage
+    K->>R: CreateContainer
+    K->>R: StartContainer
+    K->>A: {status}
+    A->>E: {persist}
+"""
+
+
+def _drawing(**words):
+    texts = {"persist": "Put", "sched_event": "pod web", "kubelet_event": "pod web", "cni": "ADD",
+             "status": "status Running", **words}
+    return HEAD + BODY.format(**texts)
+
+
+@pytest.mark.parametrize("words", [
+    {},
+    {"persist": "txn put", "sched_event": "WatchEvent", "kubelet_event": "event", "cni": "setup"},
+    {"persist": "保存", "sched_event": "watch イベント", "kubelet_event": "이벤트", "status": "ステータス更新 Running"},
+    {"sched_event": "pod/web (ADDED)", "kubelet_event": "pod/web (MODIFIED)"},
+])
+def test_messages_naming_no_step_draw_the_step_of_their_participants(ref, words):
+    result = grade_text(_drawing(**words), file="b.mmd", reference=ref)
+    assert [f for f in result.findings if f.severity == "correction"] == []
+    points = {p.point: p.line for p in result.points}
+    # each write to etcd is the one its place says: the pod's, the binding's, the status's
+    assert (points["Persist"], points["PersistBinding"], points["PersistStatus"]) == (15, 21, 29)
+    assert (points["SchedulerWatch"], points["KubeletWatch"], points["CNIAdd"], points["StatusUpdate"]) == (18, 22, 24, 28)
+
+
+def test_an_answer_to_a_step_draws_nothing(ref):
+    """`E-->>A: ok` after the write, or the API server's answer to the Binding, is no step of its own."""
+    text = _drawing().replace("    S->>A: POST binding node-1\n", "    S->>A: POST binding node-1\n    A-->>S: ok\n")
+    result = grade_text(text, file="a.mmd", reference=ref)
+    assert [f for f in result.findings if f.severity == "correction"] == []
+    assert {p.point: p.line for p in result.points}["SchedulerWatch"] == 18
+
+
+def test_a_call_where_the_watch_event_is_is_that_step_drawn_wrongly(ref):
+    """Not also a missing step: one mistake, one correction, on its line."""
+    for old, new, point, rule in (
+            ("    A-->>S: pod web\n", "    A->>S: please schedule this pod\n", "SchedulerWatch", "apiserver-calls-scheduler"),
+            ("    A-)K: pod web\n", "    A->>K: run this pod on node-1\n", "KubeletWatch", "apiserver-pushes-pod"),
+            ("    A-)K: pod web\n", "    S->>K: start pod web\n", "KubeletWatch", "scheduler-tells-kubelet")):
+        text = _drawing().replace(old, new)
+        corrections = [(f.kind.value, f.point) for f in grade_text(text, file="w.mmd", reference=ref).findings
+                       if f.severity == "correction"]
+        assert corrections == [("belief", point)], rule
+
+
+def test_the_scheduler_writing_etcd_is_its_binding_drawn_wrongly(ref):
+    text = _drawing().replace("    S->>A: POST binding node-1\n", "    S->>E: write nodeName node-1\n")
+    corrections = [(f.kind.value, f.point) for f in grade_text(text, file="w.mmd", reference=ref).findings
+                   if f.severity == "correction"]
+    assert corrections == [("belief", "Bind")]
+
+
+def test_validate_after_validate_schema_is_validating_admission(ref):
+    text = _drawing().replace("A->>A: schema validation\n    A->>A: validating admission",
+                              "A->>A: validate schema\n    A->>A: validate")
+    result = grade_text(text, file="v.mmd", reference=ref)
+    assert [f for f in result.findings if f.severity == "correction"] == []
+    assert {p.point: p.line for p in result.points}["ValidatingAdmission"] == 14
+
+
+def test_kubectl_waiting_for_running_is_a_correction(ref):
+    text = _drawing().replace("    A-->>U: 201 Created\n", "") + "    A-->>U: 201 Created, running\n"
+    corrections = [(f.kind.value, f.point) for f in grade_text(text, file="k.mmd", reference=ref).findings
+                   if f.severity == "correction"]
+    assert corrections == [("belief", "Created")]
+
+
+# --- phase labels are descriptive here: a hint, a correction only in the step's own words -------------------
+
+def test_a_step_under_another_phase_label_is_a_hint(ref):
+    text = _drawing().replace("    A-->>S: pod web\n", "    Note over A,S: scheduling\n    A-->>S: pod web\n")
+    wrong = [f for f in grade_text(text, file="p.mmd", reference=ref).findings if f.kind == FindingKind.WRONG_PHASE]
+    assert wrong and all(f.severity == "hint" for f in wrong)  # nothing says where "on the node" starts
+    assert wrong[0].message == "the kubelet sees the pod bound to its node (watch event) belongs to the phase " \
+                               "“on the node”, not “scheduling”"
+    own = _drawing().replace("K->>R: PullImage", "K->>R: PullImage (scheduling)")
+    wrong = [f for f in grade_text(own, file="o.mmd", reference=ref).findings if f.kind == FindingKind.WRONG_PHASE]
+    assert [(f.point, f.severity) for f in wrong] == [("PullImage", "correction")]
+
+
+@pytest.mark.parametrize("entry, error", [
+    ("{from: client, to: nobody, steps: [Ask]}", "use one of"),
+    ("{from: client, to: server, steps: [Nope]}", "not a step id"),
+    ("{from: client, to: server}", "steps"),
+    ("{from: client, to: server, steps: [Ask], over_names: maybe}", "over_names"),
+])
+def test_bad_between_entries_are_refused_at_their_line(entry, error):
+    text = MINI.replace("  rules:\n", f"  between:\n    - {entry}\n  rules:\n") + \
+        "    - {id: a, message: m, when: [{order: [Answer, Ask]}]}\n"
+    with pytest.raises(ReferenceError) as exc:
+        parse_reference(text, file="mini.yml")
+    assert error in str(exc.value) and exc.value.line is not None and exc.value.line >= 12
+
+
+def test_a_between_entry_written_in_the_test_draws_its_step():
+    text = MINI.replace("  rules:\n", "  between:\n    - {from: server, to: client, steps: [Answer]}\n  rules:\n") + \
+        "    - {id: a, message: m, when: [{order: [Answer, Ask]}]}\n"
+    ref = parse_reference(text, file="mini.yml")
+    head = "sequenceDiagram\n    participant C as client\n    participant S as server\n"
+    result = grade_text(head + "    C->>S: Ask\n    S->>S: think\n    S-->>C: here\n", file="m.mmd", reference=ref)
+    assert result.findings == [] and {p.point: p.line for p in result.points} == {"Ask": 4, "Answer": 6}
+    # the answer to a message that drew a step is that step's answer, not another step
+    result = grade_text(head + "    C->>S: Ask\n    S-->>C: here\n", file="m.mmd", reference=ref)
+    assert [(f.kind.value, f.point) for f in result.findings] == [("missing", "Answer")]
+
+
+def test_a_watch_drawn_as_the_watchers_request_where_it_delivers_is_the_event(ref):
+    """docs/kubectl-apply.md: "either as the watch request from the watcher or as the event it delivers"."""
+    text = _drawing().replace("    A-->>S: pod web\n", "    S->>A: watch pods without a node (long-lived)\n") \
+        .replace("    A-)K: pod web\n", "    K->>A: watch pods on my node\n")
+    result = grade_text(text, file="w.mmd", reference=ref)
+    assert [f for f in result.findings if f.severity == "correction"] == []
+    points = {p.point: p.line for p in result.points}
+    assert (points["SchedulerWatch"], points["KubeletWatch"]) == (18, 22)
+    # the same requests before the apply open the watches: the events are still to be drawn
+    opened = HEAD + "    S->>A: watch pods without a node\n    K->>A: watch pods on my node\n" + \
+        BODY.format(persist="Put", sched_event="pod web", kubelet_event="pod web", cni="ADD", status="status Running")
+    result = grade_text(opened, file="o.mmd", reference=ref)
+    assert result.findings == [] or all(f.severity == "hint" for f in result.findings)
+    points = {p.point: p.line for p in result.points}
+    assert (points["SchedulerOpensWatch"], points["SchedulerWatch"], points["KubeletWatch"]) == (9, 20, 24)
+
+
+def test_an_old_name_qualified_by_one_of_its_steps_draws_only_that_step(ref):
+    """"admission (mutating)" is mutating admission, not both phases at once (which would put validating
+    admission before schema validation)."""
+    text = _drawing().replace("A->>A: mutating admission", "A->>A: admission webhooks (mutating)") \
+        .replace("A->>A: validating admission", "A->>A: PodSecurity admission")
+    result = grade_text(text, file="q.mmd", reference=ref)
+    assert result.findings == []
+    points = {p.point: p.line for p in result.points}
+    assert (points["MutatingAdmission"], points["SchemaValidation"], points["ValidatingAdmission"]) == (12, 13, 14)
+    one_box = _drawing().replace("    A->>A: mutating admission\n", "").replace("A->>A: validating admission",
+                                                                             "A->>A: admission")
+    kinds = {(f.kind.value, f.severity) for f in grade_text(one_box, file="o.mmd", reference=ref).findings}
+    assert ("name", "hint") in kinds  # the old name alone still covers both, with its hint
+
+
+@pytest.mark.parametrize("old, new, want", [
+    # one swap, one correction: the belief replaces the order finding of the step found out of order
+    ("    A->>A: authentication\n    A->>A: authorization\n", "    A->>A: authorization\n    A->>A: authentication\n",
+     [("belief", "Authenticate", 11)]),
+    ("    K->>R: RunPodSandbox\n    R->>N: ADD\n    K->>R: PullImage\n",
+     "    K->>R: PullImage\n    K->>R: RunPodSandbox\n    R->>N: ADD\n", [("belief", "PullImage", 23)]),
+    # a step drawn between the wrong participants is that step: not also missing
+    ("    K->>A: status Running\n", "    R->>A: container is running\n", [("belief", "StatusUpdate", 28)]),
+    ("    R->>N: ADD\n", "    K->>N: ADD\n", [("belief", "CNIAdd", 24)]),
+    ("    K->>R: StartContainer\n", "    A->>R: StartContainer\n", [("belief", "StartContainer", 27)]),
+])
+def test_one_mistake_one_correction(ref, old, new, want):
+    text = _drawing()
+    assert old in text
+    result = grade_text(text.replace(old, new), file="m.mmd", reference=ref)
+    assert [(f.kind.value, f.point, f.line) for f in result.findings if f.severity == "correction"] == want
+
+
+def test_a_step_drawn_by_a_note_is_not_drawn_again_by_a_later_answer(ref):
+    text = _drawing().replace("    A-)K: pod web\n", "    Note over A,K: the kubelet's watch delivers the bound pod\n") \
+        .replace("    K->>A: status Running\n    A->>E: Put\n", "    K->>A: status Running\n    A->>E: Put\n    A-->>K: 200 OK\n")
+    result = grade_text(text, file="n.mmd", reference=ref)
+    assert [f for f in result.findings if f.severity == "correction"] == []
+    assert {p.point: p.line for p in result.points}["KubeletWatch"] == 22
+
+
+CONVENTIONS = sorted((Path(__file__).parent / "kubectl_apply_conventions").glob("*.mmd"))
+
+
+@pytest.mark.parametrize("path", CONVENTIONS, ids=lambda p: p.stem)
+def test_correct_drawings_in_other_conventions_get_no_correction(ref, path):
+    result = grade_file(path, reference=ref)
+    assert [(f.kind.value, f.point, f.line, f.message) for f in result.findings if f.severity == "correction"] == []
+    drawn = {p.point for p in result.points}
+    assert {s.id for s in ref.steps if s.required} <= drawn

@@ -29,6 +29,21 @@ GUESSED_SOURCES = ("async", "par", "rects")  # boundary conventions that only su
 TOP_LEVEL = (False, None, None, None)  # the walk's context outside every block (see `_context`)
 PLAIN = "plain"  # the role of a text that plays none of the checks' roles
 BOUNDARY = "boundary"  # the role of a boundary marker (engine concept: the split between two phases)
+BY_PARTICIPANTS = -3  # a mention's `pos` when it is drawn by whom its message goes between (`Between`)
+
+
+@dataclass(frozen=True, slots=True)
+class Between:
+    """A message from one of `senders` to one of `receivers` (exercise participants, see `Role.who`) whose
+    text names no step draws one of `steps`: the first one not yet drawn that comes after the step drawn
+    last before it (e.g. a write to a store is one of several steps' writes by where it is drawn)."""
+
+    senders: frozenset[str]
+    receivers: frozenset[str]
+    steps: tuple[str, ...]  # in reference order
+    words: re.Pattern | None = None  # only when its text says one of these words (a `words_regex`)
+    over_names: bool = False  # also when its text names other steps: between these, it is this step
+    after: str | None = None  # only once this step is drawn
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +57,9 @@ class Role:
     anchored: bool = False  # matched at the start of a line: wins over roles matched anywhere
     participants: re.Pattern | None = None  # a `words_regex`: the role of a plain message to or from a
     # participant whose name says one of these words (its own calls: no old names are read in them)
+    who: tuple[tuple[str, re.Pattern], ...] = ()  # (exercise participant, one of its words), longest first:
+    # the first word a drawn participant's name says tells whom it stands for
+    between: tuple[Between, ...] = ()  # steps a message drawing none by its words draws by whom it goes between
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +141,8 @@ class Mention:
     label: str  # the learner's own words for it
     line: int
     item: Item
-    pos: int  # character offset inside the item's text (-2, -1: named by the message's source, target)
+    pos: int  # character offset inside the item's text (-2, -1: named by the message's source, target;
+    # -3: by whom it goes between)
     how: str = "exact"
     legacy: LegacyName | None = None
 
@@ -219,10 +238,13 @@ def read_text(ref: Reference, text: str) -> Reading:
     low = text.lower()
     role = next((r for r in ref.roles if r.pattern is not None and r.pattern.search(low)), None)
     steps = [m for m in matches if m.kind == "step"]
+    exact = {m.target for m in steps if m.how == "exact"}
     hits = []
     for m in steps:
         if role is not None and role.draws is not None and m.target not in role.draws:
             continue
+        if m.legacy and m.legacy.also and exact & {m.target, *m.legacy.also}:
+            continue  # an old name for several steps, qualified by one of them ("admission (mutating)")
         label = text[m.start:m.end]
         hits.append(Hit(m.target, label, m.start, m.how, m.legacy))
         for other in m.legacy.also if m.legacy else ():
@@ -310,6 +332,12 @@ class _Walk:
             for a in actors.values() if any(says(r.participants, n) for n in a.names)}
         boundary = ref.boundary
         self.before_phase, self.after_phase = boundary.phases if boundary else (None, None)
+        self.between = [(r, b) for r in ref.roles for b in r.between]
+        self.who_of: dict[tuple[str, str], str | None] = {}  # (role, participant) -> exercise participant
+        self.latest = -1  # the reference index of the step the last message drawing one drew
+        self.previous: Item | None = None  # the message before
+        self.previous_drew = False  # ... drew a step (not a long-lived watch's opening)
+        self.late_steps: set[str] = set()  # the steps of `late`
 
     def read(self, text: str) -> Reading:
         reading = self.readings.get(text)
@@ -338,6 +366,7 @@ class _Walk:
             text = s.text or ""
             reading = self.read(text)
             role, hits, async_arrow, own_hits = reading.role, reading.hits, False, None
+            between = None
             if is_message:
                 header = reading.header_as_message
                 actors = (s.source, s.target)
@@ -351,6 +380,15 @@ class _Walk:
                     async_arrow = True
                     if role == PLAIN and self.after_phase in reading.phases:
                         role, header, hits = BOUNDARY, self.after_phase, ()
+                if role == PLAIN and self.between:
+                    # no new step named (only ones drawn before: a repeated name; or only by its spelling),
+                    # or an `over_names` pair
+                    fresh = [h for h in hits if h.step not in self.first and h.how != "typo"]
+                    between = self.between_step(s, named=bool(fresh))
+                    if between is not None:
+                        header = None  # it draws a step: no phase label
+                        if not fresh:
+                            hits = own_hits = tuple(h for h in hits if h.how != "typo")
             else:
                 header, actors = reading.header, tuple(s.actors)
             if header and header != current:
@@ -380,9 +418,20 @@ class _Walk:
             if not is_message:
                 self.add(item, hits, late=True)
                 continue
+            drawn = len(self.mentions)
+            if between is not None and between[1]:
+                self.add_between(item, between[0])  # over the steps its words name: drawn first
             if role == PLAIN:
                 self.draw_actor_steps(item)
             self.add(item, hits, late=False)
+            if between is not None and not between[1] \
+                    and not any(self.first[m.step] is m for m in self.mentions[drawn:]):
+                self.add_between(item, between[0])
+            steps = [self.ref.step(m.step) for m in self.mentions[drawn:]]
+            if steps:
+                self.latest = max(step.index for step in steps)
+            self.previous = item
+            self.previous_drew = any(self.ref.phases[step.cycle].role != "outside" for step in steps)
 
     def visit_block(self, block: Block, current: str | None, current_line: int | None, context) -> None:
         """Each branch of a block: its label is an item; a phase it names labels what is inside."""
@@ -413,6 +462,7 @@ class _Walk:
             self.mentions.append(m)
             if late:
                 self.late.append(m)
+                self.late_steps.add(m.step)
             else:
                 self.first.setdefault(h.step, m)
 
@@ -426,6 +476,39 @@ class _Walk:
                     m = Mention(step, actor.label, item.line, item, pos)
                     self.mentions.append(m)
                     self.first.setdefault(step, m)
+
+    def between_step(self, message: Message, named: bool) -> tuple[str, bool] | None:
+        """The step a message whose words name none (`named`: they name a new one) draws by its participants
+        and its place (`Between`), and whether it stands over the named ones; none for an answer to the
+        message before it when that one drew a step of its own (e.g. an `ok`)."""
+        prev = self.previous
+        if prev is not None and prev.source != prev.target and self.previous_drew \
+                and (prev.source, prev.target) == (message.target, message.source):
+            return None
+        for role, b in self.between:
+            if self.who(role, message.source) not in b.senders or self.who(role, message.target) not in b.receivers:
+                continue
+            if (named and not b.over_names) or (b.words is not None and not says(b.words, message.text or "")) \
+                    or (b.after is not None and b.after not in self.first):
+                continue
+            open_steps = [s for s in b.steps if s not in self.first and s not in self.late_steps]
+            later = [s for s in open_steps if self.ref.step(s).index > self.latest]
+            step = later[0] if later else (open_steps[-1] if open_steps else None)
+            return (step, b.over_names) if step is not None else None
+        return None
+
+    def add_between(self, item: Item, step: str) -> None:
+        m = Mention(step, item.text, item.line, item, BY_PARTICIPANTS)  # before its words
+        self.mentions.append(m)
+        self.first.setdefault(step, m)
+
+    def who(self, role: Role, pid: str | None) -> str | None:
+        key = (role.name, pid or "")
+        if key not in self.who_of:
+            actor = self.actors.get(pid) if pid is not None else None
+            texts = [phrase_text(n) for n in (actor.names if actor else (pid,) if pid else ())]
+            self.who_of[key] = next((ex for ex, rx in role.who if any(rx.search(t) for t in texts)), None)
+        return self.who_of[key]
 
 
 def _context(parent: tuple, block: Block, branch) -> tuple:

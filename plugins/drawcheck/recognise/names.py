@@ -176,6 +176,9 @@ class NameMatcher:
         found = list(self._find(text))
         extra: list[Match] = []
         for kind, target, start, end in self.script.find(text):
+            inside = [f for f in found if f.start < end and start < f.end]
+            if inside and all(f.how == "typo" for f in inside):  # `mutante` of `admisión mutante`: a spelling guess
+                found = [f for f in found if f not in inside]
             if any(f.start < end and start < f.end for f in found) or (
                     kind == "step" and any(f.kind == "step" and f.target == target for f in found + extra)):
                 continue  # `Name（名前）`: a name and its translation draw the step once

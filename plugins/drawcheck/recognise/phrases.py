@@ -62,8 +62,9 @@ def phrase_pattern(word: str, *, whole: bool = False) -> str | None:
     body = phrase_text(word).strip()
     if not body:
         return None
-    left = " " if _edge(body[0]) else ("(?<=[^" + _GAPLESS + "])" if whole else "")
-    right = " " if _edge(body[-1]) else ("(?=[^" + _GAPLESS + "])" if whole else "")
+    # the word gaps as lookarounds: two names side by side ("autenticación, autorización") share the gap
+    left = "(?<= )" if _edge(body[0]) else ("(?<=[^" + _GAPLESS + "])" if whole else "")
+    right = "(?= )" if _edge(body[-1]) else ("(?=[^" + _GAPLESS + "])" if whole else "")
     return left + re.escape(body).replace(r"\ ", " ") + right
 
 

@@ -10,6 +10,11 @@ Section `misconceptions:` —
         of `step`, only with one of `arrows` (call `->>`, reply `-->>`, async `-)`), not when its text
         says one of `unless_words`, not when its sender is `from_not`
     {order: [X, Y]}   step X drawn before step Y (the truth is Y first)
+  between: (optional) a list of {from, to, steps, words?, over_names?, after?}: a message from one of `from` to
+         one of `to` whose words name no new step still draws one of `steps` (in reference order): the first
+         one not yet drawn after the step drawn last before it; only when it says one of `words`, if given;
+         with `over_names: true` even when its words name another step (a step drawn between the wrong
+         participants is still that step); with `after: X` only once step X is drawn
 A finding (kind `belief`) is on the line that shows the shape, about `point` (else the shape's step);
 it replaces an order or direction finding of that step and line.
 """
@@ -20,8 +25,10 @@ import re
 from dataclasses import dataclass
 
 from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
-from drawcheck.recognise import says, words_regex
-from drawcheck.recognise.names import words_text
+from drawcheck.grade.checks.order import heaviest_increasing
+from drawcheck.grade.layout import drawn_order
+from drawcheck.recognise import Between, Role, says, words_regex
+from drawcheck.recognise.phrases import phrase_text
 from drawcheck.reference.source import Source
 
 ANY = "any"
@@ -75,9 +82,11 @@ class MisconceptionsCheck(Check):
     kinds = (FindingKind.BELIEF,)
     supersedes = (FindingKind.ORDER, FindingKind.DIRECTION)  # one circle per step and line
 
-    def __init__(self, participants: dict[str, Participant], rules: tuple[Misconception, ...]):
+    def __init__(self, participants: dict[str, Participant], rules: tuple[Misconception, ...],
+                 between: tuple[Between, ...] = ()):
         self.participants = participants
         self.rules = rules
+        self.between = between
         self.weight = sum(1 for m in rules if m.severity == "correction")
         # each word alone, longest first: the first one a drawn participant's name says names it
         words = [(p.id, len(w), words_regex([w])) for p in participants.values() for w in p.words + (p.name,)]
@@ -85,7 +94,7 @@ class MisconceptionsCheck(Check):
 
     @classmethod
     def load(cls, r, node, core):
-        m = r.mapping(node, cls.section, ("participants", "rules"), ())
+        m = r.mapping(node, cls.section, ("participants", "rules"), ("between",))
         participants: dict[str, Participant] = {}
         for key_node, value_node in r.pairs(m["participants"], "misconceptions.participants"):
             pid = r.ident(key_node, "a participant id")
@@ -115,12 +124,31 @@ class MisconceptionsCheck(Check):
                 core.step(rm["point"], f"{where}: point") if "point" in rm else None,
                 r.optional_string(rm, "versions", where), r.source(rm, where), item.start_mark.line + 1,
             ))
-        return cls(participants, tuple(rules))
+        between = []
+        for item in r.seq(m["between"], "misconceptions.between") if "between" in m else ():
+            where = "misconceptions.between"
+            bm = r.mapping(item, f"{where}: an entry", ("from", "to", "steps"), ("words", "over_names", "after"))
+            ids = {key: [r.choice(n, f"{where}: {key}", tuple(participants))
+                         for n in (r.seq(bm[key], where) if bm[key].tag == "tag:yaml.org,2002:seq" else [bm[key]])]
+                   for key in ("from", "to")}
+            steps = [core.step(n, f"{where}: steps") for n in r.seq(bm["steps"], f"{where}: steps")]
+            index = {sid: i for i, sid in enumerate(core.steps)}
+            between.append(Between(frozenset(ids["from"]), frozenset(ids["to"]), tuple(sorted(steps, key=index.get)),
+                                   words_regex(r.strings(bm["words"], f"{where}: words")) if "words" in bm else None,
+                                   r.boolean(bm["over_names"], f"{where}: over_names") if "over_names" in bm else False,
+                                   core.step(bm["after"], f"{where}: after") if "after" in bm else None))
+        return cls(participants, tuple(rules), tuple(between))
+
+    def role(self) -> Role | None:
+        """Messages that draw a step by whom they go between (`between:`)."""
+        if not self.between:
+            return None
+        return Role("between", None, who=tuple(self.words), between=self.between)
 
     def who(self, rec, pid: str | None) -> str | None:
         """The exercise participant a drawn participant stands for (its longest word wins), or None."""
         actor = rec.actors.get(pid) if pid is not None else None
-        texts = [words_text(n) for n in (actor.names if actor else (pid,) if pid else ())]
+        texts = [phrase_text(n) for n in (actor.names if actor else (pid,) if pid else ())]  # CJK names too
         return next((ex_id for ex_id, rx in self.words if any(rx.search(t) for t in texts)), None)
 
     def grade(self, drawing: Drawing) -> Outcome:
@@ -133,28 +161,33 @@ class MisconceptionsCheck(Check):
         messages = [(item, who[item.source], who[item.target]) for item in rec.items if item.kind == "message"]
         out = []
         shared = _shared_places(rec)
+        unordered = _out_of_order(drawing)
         for rule in self.rules:
             hit = next((h for shape in rule.shapes if (h := self._find(shape, rule.point, rec, messages, drawn_steps,
-                                                                       shared))), None)
+                                                                       shared, unordered))), None)
             if hit is None:
                 continue
             line, step = hit
             edits = 1 if rule.severity == "correction" else 0
-            out.append((Finding(FindingKind.BELIEF, rule.point or step, line, rule.severity, rule.message,
+            point = step if (step, line) in unordered else rule.point or step  # replaces that order finding
+            out.append((Finding(FindingKind.BELIEF, point, line, rule.severity, rule.message,
                                 rule.versions), edits))
         return Outcome(out)
 
     @staticmethod
-    def _find(shape: Shape, point, rec, messages, drawn_steps, shared) -> tuple[int, str | None] | None:
-        """(line, step) of the first place the drawing shows `shape`, or None. An order is shown on the line
-        of the rule's point when it is one of the two steps, else on the line drawn too early."""
+    def _find(shape: Shape, point, rec, messages, drawn_steps, shared, unordered=frozenset()) \
+            -> tuple[int, str | None] | None:
+        """(line, step) of the first place the drawing shows `shape`, or None. An order is shown where the
+        order check finds one of its two steps out of order, else on the line of the rule's point when it is
+        one of the two steps, else on the line drawn too early."""
         if shape.order is not None:
             first, then = (rec.first.get(s) for s in shape.order)
             if first is None or then is None or first.order >= then.order:
                 return None
             if {first.step, then.step} & shared:
                 return None  # drawn by one old name that covers several steps: its place orders none of them
-            shown = then if point == then.step else first
+            flagged = [m for m in (then, first) if (m.step, m.line) in unordered]
+            shown = flagged[0] if flagged else then if point == then.step else first
             return shown.line, shown.step
         for item, sender, receiver in messages:
             if sender is None or receiver is None:
@@ -177,6 +210,16 @@ class MisconceptionsCheck(Check):
     def notes(self):
         for m in self.rules:
             yield f"misconception {m.id}", m.line, m.versions, m.sources
+
+
+def _out_of_order(drawing) -> frozenset[tuple[str, int]]:
+    """(step, line) of the drawn steps the order check finds out of order (as OrderCheck.grade does)."""
+    if drawing.layout.in_order:
+        return frozenset()
+    facts = drawing.reference.plan.facts
+    drawn = [m for m in drawn_order(drawing.recognised, facts) if facts[m.step].position >= 0]
+    keep = heaviest_increasing([(facts[m.step].position, facts[m.step].weight) for m in drawn])
+    return frozenset((m.step, m.line) for k, m in enumerate(drawn) if k not in keep)
 
 
 def _shared_places(rec) -> set[str]:

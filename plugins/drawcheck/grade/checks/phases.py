@@ -1,12 +1,15 @@
 """Steps drawn in a phase they do not run in: labelled so, or unlabelled on the wrong side of the boundary.
 
 The phases themselves are the YAML's `cycles:` section; this check's own section `phases:` (optional)
-holds `messages: {wrong}`. A step's `wrong_cycle:` note replaces the message for that step.
+holds `messages: {wrong}` and `labels:` (`correction`, the default, or `hint`: for an exercise whose phases
+only describe the sequence, a step under another phase's label is a hint, a correction only when its own
+text names that phase). A step's `wrong_cycle:` note replaces the message for that step.
 """
 
 from __future__ import annotations
 
 from drawcheck.grade.checks.base import Drawing, Finding, FindingKind, MessagesCheck, Outcome
+from drawcheck.recognise import BY_PARTICIPANTS
 
 
 class PhasesCheck(MessagesCheck):
@@ -15,6 +18,15 @@ class PhasesCheck(MessagesCheck):
     kinds = (FindingKind.WRONG_PHASE,)
     supersedes = (FindingKind.ORDER,)  # one circle per step and line: a step in the wrong phase is not also out of order
     messages = {"wrong": "{step} runs in the {phase}, not the {drawn}"}
+    labels = "correction"  # what a step labelled with another phase earns (`labels:`)
+
+    @classmethod
+    def load(cls, r, node, core):
+        m = r.mapping(node, cls.section, (), ("messages", "labels")) if node is not None else {}
+        check = cls(r.templates(m.get("messages"), f"{cls.section}.messages", cls.messages))
+        if "labels" in m:
+            check.labels = r.choice(m["labels"], f"{cls.section}.labels", ("correction", "hint"))
+        return check
 
     def grade(self, drawing: Drawing) -> Outcome:
         ref, rec, layout = drawing.reference, drawing.recognised, drawing.layout
@@ -30,6 +42,9 @@ class PhasesCheck(MessagesCheck):
         out = []
         guessed = rec.boundary is not None and rec.boundary.guessed
         for step, m, drawn in wrong:
+            by_participants = m.pos == BY_PARTICIPANTS
+            if by_participants and any(ref.step(h.step).cycle == drawn for h in m.item.hits):
+                continue  # its message's words name a step of that phase: the label is that step's
             cond = m.item.conditional_line
             if step.branch and cond is not None and (m.item.phase_line or 0) < cond:
                 continue  # a branch drawn as a branch: the phase label around it came from outside the branch
@@ -38,6 +53,8 @@ class PhasesCheck(MessagesCheck):
                 severity = "hint"  # its side of a boundary read from an ambiguous mark: a guess, never a correction
             if m.how == "typo":
                 severity = "hint"  # the step was read only by its spelling: unsure, so never a correction
+            if self.labels == "hint" and (m.item.reading.inline is None or by_participants):
+                severity = "hint"  # a label around it, not its own words: descriptive phases are no rule
             note = step.wrong_cycle
             if note:
                 msg, version = note.message, note.versions
