@@ -60,6 +60,8 @@ class Phase:
     role: str = "main"  # "main": one side of the boundary, ordered; "outside": in neither, no fixed order;
     # "branch": a region of conditional steps
     line: int = 0
+    loose_words: tuple[str, ...] = ()  # words that label a region or a lifeline with this phase, never a step
+    # itself: they also describe other work (`goroutine` for parallel filtering too)
 
 
 @dataclass(frozen=True, slots=True)
