@@ -66,6 +66,7 @@ class Reading:
     header_as_message: str | None  # ... as a message (only when it draws no step)
     inline: str | None  # `Step (some phase)`: a phase word after a step name
     phases: frozenset[str]  # every phase it names
+    phrased: str  # its `phrase_text`, what a `words_regex` searches
 
     @property
     def misnamed(self) -> bool:
@@ -107,6 +108,10 @@ class Item:
     @property
     def hits(self) -> tuple[Hit, ...]:
         return self.reading.hits if self.own_hits is None else self.own_hits
+
+    def says(self, pattern: re.Pattern | None) -> bool:
+        """Does its text contain one of the words of a `words_regex`?"""
+        return pattern is not None and pattern.search(self.reading.phrased) is not None
 
 
 def side_by_side(a: Item, b: Item) -> bool:
@@ -231,7 +236,7 @@ def read_text(ref: Reference, text: str) -> Reading:
     return Reading(
         matches=matches, role=role.name if role else PLAIN, hits=tuple(hits), header=header,
         header_as_message=header if header and not hits else None, inline=_inline_phase(matches),
-        phases=frozenset(m.target for m in matches if m.kind == "cycle"),
+        phases=frozenset(m.target for m in matches if m.kind == "cycle"), phrased=phrase_text(text),
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
-from drawcheck.recognise import says, words_regex
+from drawcheck.recognise import words_regex
 from drawcheck.recognise.phrases import stated
 from drawcheck.reference.source import Source
 
@@ -40,6 +40,7 @@ class BeliefsCheck(Check):
     def __init__(self, beliefs: tuple[Belief, ...]):
         self.beliefs = beliefs
         self.patterns = [(b, words_regex(b.words), words_regex(b.with_words)) for b in beliefs]
+        self.any_words = words_regex([w for b in beliefs for w in b.words])  # a text without them states none
         self.negation_pattern = None
 
     def prepare(self, ref):
@@ -72,9 +73,11 @@ class BeliefsCheck(Check):
         out = []
         seen = set()
         for item in drawing.recognised.items:
+            if not item.says(self.any_words):
+                continue
             for b, rx, with_rx in self.patterns:
                 if id(b) in seen or not self.states(rx, item.text) or (
-                        with_rx is not None and not says(with_rx, item.text)):
+                        with_rx is not None and not item.says(with_rx)):
                     continue
                 seen.add(id(b))
                 out.append((Finding(b.kind, b.point, item.line, b.severity, b.message, b.versions),

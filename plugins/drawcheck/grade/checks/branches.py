@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
-from drawcheck.recognise import says, side_by_side, words_regex
+from drawcheck.recognise import side_by_side, words_regex
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +65,7 @@ class BranchesCheck(Check):
                 continue
             item = m.item
             kind = self.branch_kinds[step.branch]
-            conditional = (item.conditional or says(self.patterns[step.branch], item.text)
+            conditional = (item.conditional or item.says(self.patterns[step.branch])
                            or (item.phase is not None and ref.phases[item.phase].role == "branch"))
             severity = "correction" if step.required else "hint"
             edits = 1 if step.required else 0

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 
 from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
-from drawcheck.recognise import says, words_regex
+from drawcheck.recognise import words_regex
 from drawcheck.recognise.names import words_text
 from drawcheck.reference.source import Source
 
@@ -163,7 +163,7 @@ class MisconceptionsCheck(Check):
                 continue
             if sender == shape.sender_not or arrow_kind(item.arrow) not in shape.arrows:
                 continue
-            if shape.unless is not None and says(shape.unless, item.text):
+            if shape.unless is not None and item.says(shape.unless):
                 continue
             steps = drawn_steps.get(item.index, set())
             if shape.steps:
