@@ -160,6 +160,11 @@ class Actor:
     phase: str | None  # the phase its name or box announces
     step: str | None  # the step it is named after
     names: tuple[str, ...]  # its label and id
+    phrased: tuple[str, ...]  # their `phrase_text`
+
+    def says(self, pattern: re.Pattern | None) -> bool:
+        """Does its label or id contain one of the words of a `words_regex`?"""
+        return pattern is not None and any(pattern.search(p) for p in self.phrased)
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,7 +314,7 @@ class _Walk:
         self.readings: dict[str, Reading] = {}  # this drawing's texts, each read once (gone with the walk)
         self.calls_of: dict[str, Role] = {  # participant -> the role of its own calls
             a.id: r for r in ref.roles if r.participants is not None
-            for a in actors.values() if any(says(r.participants, n) for n in a.names)}
+            for a in actors.values() if a.says(r.participants)}
         boundary = ref.boundary
         self.before_phase, self.after_phase = boundary.phases if boundary else (None, None)
 
@@ -457,7 +462,8 @@ def _actors(diagram: Diagram, ref: Reference) -> dict[str, Actor]:
             phase = phase or named
             if text is (p.label or p.id) and not named:  # an alias with a label is no name of its own
                 step = participant_step(names, text)
-        out[p.id] = Actor(p.id, p.label or p.id, phase, step, tuple(t for t in (p.label, p.id) if t))
+        own = tuple(t for t in (p.label, p.id) if t)
+        out[p.id] = Actor(p.id, p.label or p.id, phase, step, own, tuple(phrase_text(n) for n in own))
     return out
 
 

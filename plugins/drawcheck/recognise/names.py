@@ -83,8 +83,9 @@ def words_text(text: str) -> str:
 
 def words(text: str) -> list[tuple[str, int, int]]:
     """The lower-case words of `text` with their spans (not the ASCII part of a longer accented word)."""
+    plain = text.isascii()  # no accented letter to glue to
     return [(m.group().lower(), m.start(), m.end()) for m in _WORD.finditer(text)
-            if not _inside_other_word(text, m.start(), m.end())]  # `vinculaci` of `vinculación`
+            if plain or not _inside_other_word(text, m.start(), m.end())]  # `vinculaci` of `vinculación`
 
 
 def _pieces(name: str) -> list[str]:
@@ -158,8 +159,10 @@ class NameMatcher:
         self.prefixes = {key[:i] for key in self.phrases for i in range(1, len(key) + 1)}
         self.ignore = set(ignore_words)
         self.wrappers = tuple(sorted(wrappers, key=lambda w: -len(w.prefix) - len(w.suffix)))  # longest first
+        self.wrapper_prefixes = tuple(w.prefix for w in self.wrappers)
         # near misses keep the first letter and the length within 2: by (first letter, length)
         self._near: dict[tuple[str, int], list[_Near]] = {}
+        self._near_lengths: dict[str, range] = {}  # first letter -> the lengths a near miss of such a key may have
         for step in steps:
             for name in (step.id, step.name, *step.synonyms):
                 key = compact(name)
@@ -167,6 +170,9 @@ class NameMatcher:
                         n.key == key for n in self._near.get((key[0], len(key)), ())):
                     near = _Near(key, step.id, frozenset(key), _inflected_pattern(_pieces(name)))
                     self._near.setdefault((key[0], len(key)), []).append(near)
+        for letter in {letter for letter, _ in self._near}:
+            lengths = [n for first, n in self._near if first == letter]
+            self._near_lengths[letter] = range(max(5, min(lengths) - 2), max(lengths) + 3)
 
     def find(self, text: str) -> tuple[Match, ...]:
         """The names in `text`, in text order."""
@@ -190,6 +196,8 @@ class NameMatcher:
     def unwrap(self, word: str, start: int, end: int) -> tuple[str, int, int]:
         """`RunPlantPlugins` -> `plant` (its span), by the first wrapper that fits; a text after the wrapper
         (`RunPlantPluginsWater`) is the step when it names one."""
+        if not word.startswith(self.wrapper_prefixes):
+            return word, start, end
         for w in self.wrappers:
             if not word.startswith(w.prefix):
                 continue
@@ -232,23 +240,23 @@ class NameMatcher:
         return found
 
     def _typos(self, toks, used) -> list[Match]:
-        """Runs of up to three words left over that are a near miss of a step name."""
+        """Runs of up to three words left over that are a near miss of a step name (a run starts and ends
+        with a word long enough to be misspelt; no run longer than a name of its first letter, plus 2)."""
         out = []
+        free = [not u for u in used]
         i = 0
         while i < len(toks):
-            if used[i] or not self._fuzzy_ok(toks[i][0]):
-                i += 1
-                continue
-            for n in (3, 2, 1):
-                window = toks[i:i + n]
-                if len(window) < n or any(used[i + k] for k in range(n)) or not self._fuzzy_ok(window[-1][0]):
+            first = toks[i][0]
+            lengths = self._near_lengths.get(first[0]) if free[i] and self._fuzzy_ok(first) else None
+            for n in (3, 2, 1) if lengths else ():
+                end = i + n
+                if end > len(toks) or not all(free[i:end]) or not self._fuzzy_ok(toks[end - 1][0]):
                     continue
-                target = self._fuzzy("".join(t[0] for t in window))
+                key = "".join(t[0] for t in toks[i:end])
+                target = self._fuzzy(key) if len(key) in lengths else None
                 if target:
-                    out.append(Match("step", target, window[0][1], window[-1][2], "typo"))
-                    for k in range(n):
-                        used[i + k] = True
-                    i += n - 1
+                    out.append(Match("step", target, toks[i][1], toks[end - 1][2], "typo"))
+                    i = end - 1
                     break
             i += 1
         return out

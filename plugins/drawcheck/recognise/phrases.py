@@ -14,7 +14,6 @@ _GAPLESS = "\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\ua
 _GAPLESS_CHAR = re.compile(f"[{_GAPLESS}]")
 _LETTERS = re.compile(r"[^\W_]+")  # letters and digits (str.isalnum) in any script
 _SCRIPT_RUN = re.compile(f"[{_GAPLESS}]+|[^{_GAPLESS}]+")  # a run of letters in one kind of script
-# each character lower-cased on its own: `İ` is `i` (not two characters), `Σ` is `σ` (never a final `ς`)
 _LOWER_ALONE = str.maketrans({"\u0130": "i", "\u03a3": "\u03c3"})
 
 
@@ -114,20 +113,26 @@ class ScriptPhrases:
 def _spaced_with_offsets(text: str) -> tuple[str, list[int]]:
     """`phrase_text(text)` and, for each of its characters, where it came from in `text` (a space: where
     the word before it ends; the first space: 0)."""
-    words = _words(text)
-    offsets = [0]
-    for w in words:
-        offsets.extend(range(w.start(), w.end() + 1))
+    low = _lower(text)
+    words, offsets = [], [0]
+    for run in _LETTERS.finditer(low):
+        for word in ((run,) if run.group().isascii() else _SCRIPT_RUN.finditer(low, run.start(), run.end())):
+            words.append(word.group())
+            offsets.extend(range(word.start(), word.end() + 1))
     return _spaced(words), offsets
 
 
-def _spaced(words: list[re.Match]) -> str:
-    return " " + " ".join(w.group() for w in words) + " " if words else " "
-
-
-def _words(text: str) -> list[re.Match]:
+def _words(text: str) -> list[str]:
     """The lower-case words of `text`: runs of letters and digits (str.isalnum), cut where the script changes
     between one written with spaces and one without."""
-    low = text.translate(_LOWER_ALONE).lower()
-    return [word for run in _LETTERS.finditer(low)
-            for word in ((run,) if run.group().isascii() else _SCRIPT_RUN.finditer(low, run.start(), run.end()))]
+    return [word for run in _LETTERS.findall(_lower(text))
+            for word in ((run,) if run.isascii() else _SCRIPT_RUN.findall(run))]
+
+
+def _spaced(words: list[str]) -> str:
+    return " " + " ".join(words) + " " if words else " "
+
+
+def _lower(text: str) -> str:
+    """Each character lower-cased on its own: `İ` is `i` (not two characters), `Σ` is `σ` (never a final `ς`)."""
+    return text.translate(_LOWER_ALONE).lower()

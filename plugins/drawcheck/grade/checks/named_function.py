@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
-from drawcheck.recognise import BOUNDARY, PLAIN, Role, prefix_regex, says, words_regex
+from drawcheck.recognise import BOUNDARY, PLAIN, Role, prefix_regex, words_regex
 from drawcheck.recognise.names import compact
 from drawcheck.reference.model import Note
 from drawcheck.reference.source import Source
@@ -115,8 +115,7 @@ class NamedFunctionCheck(Check):
         """A message to or from, or a note over, a participant named like the function's home."""
         if self.participant_words is None or item.header or item.role not in (PLAIN, BOUNDARY):
             return False
-        return any(a in rec.actors and any(says(self.participant_words, n) for n in rec.actors[a].names)
-                   for a in item.actors)
+        return any(a in rec.actors and rec.actors[a].says(self.participant_words) for a in item.actors)
 
     def _finding(self, line, message, version=None):
         return (Finding(FindingKind.NAMED_FUNCTION, self.step, line, "correction", message, version), 1)

@@ -49,6 +49,7 @@ class ReasonCheck(Check):
         self.negation_pattern = words_regex(negations)
         self.misconception_patterns = [(mc, words_regex(mc.words), words_regex(mc.with_words))
                                        for mc in misconceptions]
+        self.any_misconception = words_regex([w for mc in misconceptions for w in mc.words])
         self.groups = groups
         self.missing = missing
         self.wrong = wrong
@@ -90,6 +91,8 @@ class ReasonCheck(Check):
         """The misconception `text` states first (by where its words stand), if any. A clause that also
         holds a negation next to its words ("no lock is involved", "ロックは不要") denies it instead."""
         whole = phrase_text(text)
+        if self.any_misconception is None or self.any_misconception.search(whole) is None:
+            return None  # a text without their words states none of them
         found = []
         for mc, rx, with_rx in self.misconception_patterns:
             if with_rx is not None and with_rx.search(whole) is None:
