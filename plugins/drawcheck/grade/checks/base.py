@@ -110,11 +110,11 @@ class Check:
         return iter(())
 
 
+@dataclass(eq=False)
 class MessagesCheck(Check):
     """A core check whose section, when written, only overrides its message templates: `messages: {...}`."""
 
-    def __init__(self, messages: dict[str, str]):
-        self.texts = messages
+    texts: dict[str, str]
 
     @classmethod
     def load(cls, r, node, core):

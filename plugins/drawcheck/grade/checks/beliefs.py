@@ -7,7 +7,8 @@ blocks", "no longer expire"): nothing is said then.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 
 from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
 from drawcheck.recognise import words_regex
@@ -33,15 +34,19 @@ class Belief:
     line: int = 0
 
 
+@dataclass(eq=False)
 class BeliefsCheck(Check):
     section = "beliefs"
     kinds = ()  # its findings take the kind of the concept they are about
 
-    def __init__(self, beliefs: tuple[Belief, ...]):
-        self.beliefs = beliefs
-        self.patterns = [(b, words_regex(b.words), words_regex(b.with_words)) for b in beliefs]
-        self.any_words = words_regex([w for b in beliefs for w in b.words])  # a text without them states none
-        self.negation_pattern = None
+    beliefs: tuple[Belief, ...]
+    patterns: list = field(init=False)
+    any_words: re.Pattern | None = field(init=False)  # a text without them states none
+    negation_pattern: re.Pattern | None = field(init=False, default=None)
+
+    def __post_init__(self):
+        self.patterns = [(b, words_regex(b.words), words_regex(b.with_words)) for b in self.beliefs]
+        self.any_words = words_regex([w for b in self.beliefs for w in b.words])
 
     def prepare(self, ref):
         reason = ref.check("reason")

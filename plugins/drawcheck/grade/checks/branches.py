@@ -5,7 +5,7 @@ Section `branches:` maps each branch kind to `{name, words}`; a step names its k
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
 from drawcheck.recognise import side_by_side, words_regex
@@ -20,6 +20,7 @@ class BranchKind:
     words: tuple[str, ...]
 
 
+@dataclass(eq=False)
 class BranchesCheck(Check):
     section = "branches"
     kinds = ()  # its findings are ORDER findings, circled where drawn
@@ -30,11 +31,13 @@ class BranchesCheck(Check):
         "too_late_plain": "{step} runs before {before}: draw it earlier",
     }
 
-    def __init__(self, kinds: dict[str, BranchKind], messages: dict[str, str]):
-        self.branch_kinds = kinds
-        self.texts = messages
-        self.patterns = {k.id: words_regex(k.words) for k in kinds.values()}
-        self.steps = ()
+    branch_kinds: dict[str, BranchKind]
+    texts: dict[str, str]
+    patterns: dict = field(init=False)
+    steps: tuple = field(init=False, default=())
+
+    def __post_init__(self):
+        self.patterns = {k.id: words_regex(k.words) for k in self.branch_kinds.values()}
 
     @classmethod
     def load(cls, r, node, core):

@@ -8,7 +8,7 @@ drawn the other way round is a correction; drawn between participants neither si
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
 from drawcheck.recognise import says, words_regex
@@ -25,14 +25,17 @@ class Direction:
     line: int = 0
 
 
+@dataclass(eq=False)
 class DirectionsCheck(Check):
     section = "directions"
     kinds = (FindingKind.DIRECTION,)
 
-    def __init__(self, rules: tuple[Direction, ...]):
-        self.rules = rules
-        self.patterns = [(d, words_regex(d.source_words), words_regex(d.target_words)) for d in rules]
-        self.weight = len(rules)
+    rules: tuple[Direction, ...]
+    patterns: list = field(init=False)
+
+    def __post_init__(self):
+        self.patterns = [(d, words_regex(d.source_words), words_regex(d.target_words)) for d in self.rules]
+        self.weight = len(self.rules)
 
     @classmethod
     def load(cls, r, node, core):

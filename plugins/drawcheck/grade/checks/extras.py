@@ -6,7 +6,7 @@ common word that is no step (`Commit`, `Validate`) stays a hint, and so does any
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
 from drawcheck.recognise.names import compact
@@ -28,15 +28,18 @@ class NotStep:
     line: int = 0
 
 
+@dataclass(eq=False)
 class ExtrasCheck(Check):
     """Section `not_steps:` — a list of `{name, hint, means?, whole?, severity?, source?}`."""
 
     section = "not_steps"
     kinds = (FindingKind.EXTRA,)
 
-    def __init__(self, entries: tuple[NotStep, ...]):
-        self.entries = entries
-        self.by_name = {n.name: n for n in entries}
+    entries: tuple[NotStep, ...]
+    by_name: dict[str, NotStep] = field(init=False)
+
+    def __post_init__(self):
+        self.by_name = {n.name: n for n in self.entries}
 
     @classmethod
     def load(cls, r, node, core):

@@ -17,7 +17,7 @@ it replaces an order or direction finding of that step and line.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
 from drawcheck.recognise import words_regex
@@ -70,17 +70,20 @@ class Misconception:
     line: int = 0
 
 
+@dataclass(eq=False)
 class MisconceptionsCheck(Check):
     section = "misconceptions"
     kinds = (FindingKind.BELIEF,)
     supersedes = (FindingKind.ORDER, FindingKind.DIRECTION)  # one circle per step and line
 
-    def __init__(self, participants: dict[str, Participant], rules: tuple[Misconception, ...]):
-        self.participants = participants
-        self.rules = rules
-        self.weight = sum(1 for m in rules if m.severity == "correction")
+    participants: dict[str, Participant]
+    rules: tuple[Misconception, ...]
+    words: list = field(init=False)
+
+    def __post_init__(self):
+        self.weight = sum(1 for m in self.rules if m.severity == "correction")
         # each word alone, longest first: the first one a drawn participant's name says names it
-        words = [(p.id, len(w), words_regex([w])) for p in participants.values() for w in p.words + (p.name,)]
+        words = [(p.id, len(w), words_regex([w])) for p in self.participants.values() for w in p.words + (p.name,)]
         self.words = [(pid, rx) for pid, _, rx in sorted(words, key=lambda w: -w[1]) if rx is not None]
 
     @classmethod

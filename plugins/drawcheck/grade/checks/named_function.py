@@ -10,7 +10,8 @@ drawn after one of them, it matches no release and gets no version note).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 
 from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
 from drawcheck.recognise import BOUNDARY, PLAIN, Role, prefix_regex, words_regex
@@ -29,26 +30,30 @@ class WrongFunction:
     line: int = 0
 
 
+@dataclass(eq=False, kw_only=True)
 class NamedFunctionCheck(Check):
     section = "named_function"
     kinds = (FindingKind.NAMED_FUNCTION,)
     weight = 1
 
-    def __init__(self, *, step, prefixes, participant_words, before, missing, misplaced, same_line, wrong, shown_as,
-                 versions_only_before=()):
-        self.step = step
-        self.claims = frozenset((step,))
-        self.prefixes = prefixes
-        self.participant_words = words_regex(participant_words)
-        self.before = before
-        self.missing = missing
-        self.misplaced = misplaced
-        self.same_line = same_line
-        self.wrong = wrong
-        self.shown_as = shown_as
-        self.versions_only_before = versions_only_before
-        self.pattern = prefix_regex(prefixes)
-        self.wrong_by_name: dict[str, str] = {}
+    step: str
+    prefixes: tuple[str, ...]
+    participant_words: tuple[str, ...]
+    before: tuple[str, ...]
+    missing: str
+    misplaced: Note
+    same_line: Note
+    wrong: tuple[WrongFunction, ...]
+    shown_as: str
+    versions_only_before: tuple[str, ...] = ()
+    pattern: re.Pattern | None = field(init=False)
+    participant_pattern: re.Pattern | None = field(init=False)
+    wrong_by_name: dict[str, str] = field(init=False, default_factory=dict)
+
+    def __post_init__(self):
+        self.claims = frozenset((self.step,))
+        self.pattern = prefix_regex(self.prefixes)
+        self.participant_pattern = words_regex(self.participant_words)
 
     @classmethod
     def load(cls, r, node, core):
@@ -113,9 +118,9 @@ class NamedFunctionCheck(Check):
 
     def _talks_to_it(self, item, rec) -> bool:
         """A message to or from, or a note over, a participant named like the function's home."""
-        if self.participant_words is None or item.header or item.role not in (PLAIN, BOUNDARY):
+        if self.participant_pattern is None or item.header or item.role not in (PLAIN, BOUNDARY):
             return False
-        return any(a in rec.actors and rec.actors[a].says(self.participant_words) for a in item.actors)
+        return any(a in rec.actors and rec.actors[a].says(self.participant_pattern) for a in item.actors)
 
     def _finding(self, line, message, version=None):
         return (Finding(FindingKind.NAMED_FUNCTION, self.step, line, "correction", message, version), 1)

@@ -8,7 +8,8 @@ that names it, whatever ideas it also touches; `negations`: words that, in the s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 
 from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
 from drawcheck.recognise import BOUNDARY, PLAIN, Role, prefix_regex, says, words_regex
@@ -38,25 +39,33 @@ class Misconception:
     line: int = 0
 
 
+@dataclass(eq=False)
 class ReasonCheck(Check):
     section = "reason"
     kinds = (FindingKind.REASON,)
     weight = 1
 
-    def __init__(self, prefixes, groups, missing, wrong, min_groups, shown_as, misconceptions=(), negations=()):
-        self.prefixes = prefixes
-        self.misconceptions = misconceptions
-        self.negation_pattern = words_regex(negations)
+    prefixes: tuple[str, ...]
+    groups: tuple[ReasonGroup, ...]
+    missing: str
+    wrong: str
+    min_groups: int
+    shown_as: str
+    misconceptions: tuple[Misconception, ...] = ()
+    negations: tuple[str, ...] = ()
+    pattern: re.Pattern | None = field(init=False)
+    group_patterns: list = field(init=False)
+    negation_pattern: re.Pattern | None = field(init=False)
+    misconception_patterns: list = field(init=False)
+    any_misconception: re.Pattern | None = field(init=False)
+
+    def __post_init__(self):
+        self.pattern = prefix_regex(self.prefixes)
+        self.group_patterns = [(g, words_regex(g.words)) for g in self.groups]
+        self.negation_pattern = words_regex(self.negations)
         self.misconception_patterns = [(mc, words_regex(mc.words), words_regex(mc.with_words))
-                                       for mc in misconceptions]
-        self.any_misconception = words_regex([w for mc in misconceptions for w in mc.words])
-        self.groups = groups
-        self.missing = missing
-        self.wrong = wrong
-        self.min_groups = min_groups
-        self.shown_as = shown_as
-        self.pattern = prefix_regex(prefixes)
-        self.group_patterns = [(g, words_regex(g.words)) for g in groups]
+                                       for mc in self.misconceptions]
+        self.any_misconception = words_regex([w for mc in self.misconceptions for w in mc.words])
 
     @classmethod
     def load(cls, r, node, core):
