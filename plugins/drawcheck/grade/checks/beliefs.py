@@ -10,10 +10,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
+from drawcheck.grade.checks.base import Check, Cited, Drawing, cited, Finding, FindingKind, Outcome
 from drawcheck.recognise import words_regex
 from drawcheck.recognise.phrases import stated
-from drawcheck.reference.source import Source
 
 BELIEF_KINDS = tuple(k.value for k in FindingKind if k not in (FindingKind.SYNTAX, FindingKind.UNSAFE,
                                                                FindingKind.PHASES, FindingKind.DIRECTION,
@@ -22,7 +21,7 @@ SEVERITIES = ("correction", "hint")
 
 
 @dataclass(frozen=True, slots=True)
-class Belief:
+class Belief(Cited):
     words: tuple[str, ...]
     kind: FindingKind
     severity: str
@@ -30,8 +29,6 @@ class Belief:
     versions: str | None = None
     point: str | None = None
     with_words: tuple[str, ...] = ()  # when set, one of these must be in the same text too
-    sources: tuple[Source, ...] = ()
-    line: int = 0
 
 
 @dataclass(eq=False)
@@ -70,7 +67,7 @@ class BeliefsCheck(Check):
                 versions=r.optional_string(m, "versions", "beliefs"),
                 point=core.step(m["point"], "beliefs.point") if "point" in m else None,
                 with_words=r.strings(m["with"], "beliefs.with") if "with" in m else (),
-                sources=r.source(m, "beliefs"), line=item.start_mark.line + 1,
+                **cited(r, m, item, "beliefs"),
             ))
         return cls(tuple(out))
 

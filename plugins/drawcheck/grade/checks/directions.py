@@ -10,19 +10,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
+from drawcheck.grade.checks.base import Check, Cited, Drawing, cited, Finding, FindingKind, Outcome
 from drawcheck.recognise import says, words_regex
-from drawcheck.reference.source import Source
 
 
 @dataclass(frozen=True, slots=True)
-class Direction:
+class Direction(Cited):
     step: str
     source_words: tuple[str, ...]
     target_words: tuple[str, ...]
     message: str
-    sources: tuple[Source, ...] = ()
-    line: int = 0
 
 
 @dataclass(eq=False)
@@ -48,8 +45,7 @@ class DirectionsCheck(Check):
                 r.fail(m["step"], f"directions lists step {step!r} twice; keep one entry per step")
             seen.add(step)
             out.append(Direction(step, r.strings(m["from"], "directions.from"), r.strings(m["to"], "directions.to"),
-                                 r.string(m["message"], "directions.message"), r.source(m, "directions"),
-                                 item.start_mark.line + 1))
+                                 r.string(m["message"], "directions.message"), **cited(r, m, item, "directions")))
         return cls(tuple(out))
 
     def grade(self, drawing: Drawing) -> Outcome:

@@ -19,10 +19,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
+from drawcheck.grade.checks.base import Check, Cited, Drawing, Finding, FindingKind, Outcome, cited
 from drawcheck.recognise import words_regex
 from drawcheck.recognise.names import words_text
-from drawcheck.reference.source import Source
 
 ANY = "any"
 SEVERITIES = ("correction", "hint")
@@ -59,15 +58,13 @@ class Shape:
 
 
 @dataclass(frozen=True, slots=True)
-class Misconception:
+class Misconception(Cited):
     id: str
     message: str
     shapes: tuple[Shape, ...]
     severity: str = "correction"
     point: str | None = None
     versions: str | None = None
-    sources: tuple[Source, ...] = ()
-    line: int = 0
 
 
 @dataclass(eq=False)
@@ -116,7 +113,7 @@ class MisconceptionsCheck(Check):
                 rid, r.string(rm["message"], f"{where}: message"), shapes,
                 r.choice(rm["severity"], f"{where}: severity", SEVERITIES) if "severity" in rm else "correction",
                 core.step(rm["point"], f"{where}: point") if "point" in rm else None,
-                r.optional_string(rm, "versions", where), r.source(rm, where), item.start_mark.line + 1,
+                r.optional_string(rm, "versions", where), **cited(r, rm, item, where),
             ))
         return cls(participants, tuple(rules))
 

@@ -12,7 +12,6 @@ class MissingCheck(MessagesCheck):
     """Section `missing:` (optional): `messages: {missing, missing_plain, mark}`."""
 
     section = "missing"
-    core = True
     kinds = (FindingKind.MISSING,)
     messages = {
         "missing": "{step} is missing: it {teach}",  # for a step with `teach:`

@@ -13,21 +13,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
+from drawcheck.grade.checks.base import Check, Cited, Drawing, cited, Finding, FindingKind, Outcome
 from drawcheck.recognise import BOUNDARY, PLAIN, Role, prefix_regex, words_regex
 from drawcheck.recognise.names import compact
 from drawcheck.reference.model import Note
-from drawcheck.reference.source import Source
 
 ROLE = "named-function"
 
 
 @dataclass(frozen=True, slots=True)
-class WrongFunction:
+class WrongFunction(Cited):
     names: tuple[str, ...]
     message: str
-    sources: tuple[Source, ...] = ()
-    line: int = 0
 
 
 @dataclass(eq=False, kw_only=True)
@@ -63,7 +60,7 @@ class NamedFunctionCheck(Check):
         for item in r.seq(m["wrong"], f"{cls.section}.wrong") if "wrong" in m else ():
             wm = r.mapping(item, f"a {cls.section}.wrong entry", ("names", "message"), ("source",))
             wrong.append(WrongFunction(r.strings(wm["names"], "names"), r.string(wm["message"], "message"),
-                                       r.source(wm, f"{cls.section}.wrong"), item.start_mark.line + 1))
+                                       **cited(r, wm, item, f"{cls.section}.wrong")))
         where = cls.section
         return cls(
             step=core.step(m["step"], f"{where}.step"), prefixes=r.strings(m["prefixes"], f"{where}.prefixes"),

@@ -36,7 +36,6 @@ class OrderCheck(MessagesCheck):
     """Section `order:` (optional): `messages: {between, before, after, anywhere}`."""
 
     section = "order"
-    core = True
     kinds = (FindingKind.ORDER,)
     messages = {
         "between": "{step} runs after {previous} and before {next}",

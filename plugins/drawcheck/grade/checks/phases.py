@@ -11,7 +11,6 @@ from drawcheck.grade.checks.base import Drawing, Finding, FindingKind, MessagesC
 
 class PhasesCheck(MessagesCheck):
     section = "phases"
-    core = True
     kinds = (FindingKind.WRONG_PHASE,)
     supersedes = (FindingKind.ORDER,)  # one circle per step and line: a step in the wrong phase is not also out of order
     messages = {"wrong": "{step} runs in the {phase}, not the {drawn}"}

@@ -11,10 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
+from drawcheck.grade.checks.base import Check, Cited, Drawing, cited, Finding, FindingKind, Outcome
 from drawcheck.recognise import BOUNDARY, PLAIN, Role, prefix_regex, says, words_regex
 from drawcheck.recognise.phrases import phrase_text, stated
-from drawcheck.reference.source import Source
 
 ROLE = "reason"
 
@@ -27,7 +26,7 @@ class ReasonGroup:
 
 
 @dataclass(frozen=True, slots=True)
-class Misconception:
+class Misconception(Cited):
     """A wrong belief about why the boundary exists, as a reason states it."""
 
     id: str
@@ -35,8 +34,6 @@ class Misconception:
     words: tuple[str, ...]
     message: str
     with_words: tuple[str, ...] = ()  # when set, one of these must be in the same text too
-    sources: tuple[Source, ...] = ()
-    line: int = 0
 
 
 @dataclass(eq=False)
@@ -165,5 +162,5 @@ def _misconceptions(r, node) -> tuple[Misconception, ...]:
             ident, r.string(m["belief"], "reason.misconceptions.belief"),
             r.strings(m["words"], "reason.misconceptions.words"), r.string(m["message"], "reason.misconceptions.message"),
             r.strings(m["with"], "reason.misconceptions.with") if "with" in m else (),
-            r.source(m, "reason.misconceptions"), item.start_mark.line + 1))
+            **cited(r, m, item, "reason.misconceptions")))
     return tuple(out)
