@@ -223,11 +223,16 @@ def says(pattern: re.Pattern | None, text: str) -> bool:
     return pattern is not None and pattern.search(phrase_text(text)) is not None
 
 
+def text_role(ref: Reference, text: str) -> Role | None:
+    """The first of the checks' roles whose pattern `text` matches (None: a plain text)."""
+    low = text.lower()
+    return next((r for r in ref.roles if r.pattern is not None and r.pattern.search(low)), None)
+
+
 def read_text(ref: Reference, text: str) -> Reading:
     """What a text says: its names, its role, the steps it draws, the phase it announces."""
     matches = matcher(ref).find(text)
-    low = text.lower()
-    role = next((r for r in ref.roles if r.pattern is not None and r.pattern.search(low)), None)
+    role = text_role(ref, text)
     steps = [m for m in matches if m.kind == "step"]
     hits = []
     for m in steps:
@@ -296,7 +301,10 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
 
 
 def _comment(ref: Reference, line: int, text: str) -> Item:
-    reading = read_text(ref, text)
+    """A `%%` comment: it draws and names nothing; only its role is read (e.g. `%% reason: ...`)."""
+    role = text_role(ref, text)
+    reading = Reading(matches=(), role=role.name if role else PLAIN, hits=(), header=None, header_as_message=None,
+                      inline=None, phases=frozenset(), phrased=phrase_text(text))
     return Item(-1, line, text, "comment", reading, reading.role, None, None, None)
 
 
