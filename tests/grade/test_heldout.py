@@ -32,6 +32,9 @@ CORPORA = {
 
 # (corpus, drawing) -> what goes wrong. Strict xfails: a fix turns them into failures until removed.
 KNOWN_WRONG: dict[tuple[str, str], str] = {
+    ("two-cycles-b", "c14-current-master-preflight"):
+        "findNodesThatFitPod and prioritizeNodes are read as Filter and Score, so the PreFilter and PreScore the "
+        "drawing then calls from them are told they are out of order (functions that run several steps)",
 }
 
 
@@ -86,7 +89,8 @@ def test_heldout_shape(corpus, references):
         for entry in case.expected:
             for alt in entry:
                 assert alt["kind"] in kinds, (name, alt)
-                assert alt.get("step") is None or alt["step"] in step_ids, (name, alt)
+                # an invented extension point (`extra`) is named by what was drawn, not a step id
+                assert alt.get("step") is None or alt["step"] in step_ids or alt["kind"] == "extra", (name, alt)
                 assert alt["line"] is None or 1 <= alt["line"] <= n_lines, (name, alt)
     cases = [load_case(n, folder) for n in names]
     assert sum(c.correct for c in cases) >= len(cases) // 2, f"{corpus}: at least half the drawings are correct"

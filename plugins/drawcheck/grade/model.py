@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Literal
 
 Severity = Literal["correction", "hint"]
@@ -62,9 +62,9 @@ class Finding:
             self.kind = FindingKind(self.kind)
 
     def to_json(self) -> dict:
-        data = {k: v for k, v in asdict(self).items() if v is not None or k in ("point", "line")}
-        data["kind"] = self.kind.value
-        return data
+        data = {"kind": self.kind.value, "point": self.point, "line": self.line, "severity": self.severity,
+                "message": self.message, "version": self.version, "read": self.read}
+        return {k: v for k, v in data.items() if v is not None or k in ("point", "line")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +110,7 @@ class Result:
             "file": self.file,
             "status": self.status,
             "score": round(self.score, 4),
-            "points": [asdict(p) for p in self.points],
+            "points": [{"point": p.point, "label": p.label, "line": p.line, "cycle": p.cycle} for p in self.points],
             "boundary": ({"after": self.boundary.after, "before": self.boundary.before, "line": self.boundary.line}
                          if self.boundary else None),
             "findings": [f.to_json() for f in self.findings],

@@ -84,6 +84,7 @@ class Reading:
     header_as_message: str | None  # ... as a message (only when it draws no step)
     inline: str | None  # `Step (some phase)`: a phase word after a step name
     phases: frozenset[str]  # every phase it names
+    phrased: str  # its `phrase_text`, what a `words_regex` searches
 
     @property
     def misnamed(self) -> bool:
@@ -125,6 +126,10 @@ class Item:
     @property
     def hits(self) -> tuple[Hit, ...]:
         return self.reading.hits if self.own_hits is None else self.own_hits
+
+    def says(self, pattern: re.Pattern | None) -> bool:
+        """Does its text contain one of the words of a `words_regex`?"""
+        return pattern is not None and pattern.search(self.reading.phrased) is not None
 
 
 def side_by_side(a: Item, b: Item) -> bool:
@@ -174,6 +179,11 @@ class Actor:
     phase: str | None  # the phase its name or box announces
     steps: tuple[str, ...]  # the steps it is named after (one, or a list such as `A, B`)
     names: tuple[str, ...]  # its label and id
+    phrased: tuple[str, ...]  # their `phrase_text`
+
+    def says(self, pattern: re.Pattern | None) -> bool:
+        """Does its label or id contain one of the words of a `words_regex`?"""
+        return pattern is not None and any(pattern.search(p) for p in self.phrased)
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,11 +242,16 @@ def says(pattern: re.Pattern | None, text: str) -> bool:
     return pattern is not None and pattern.search(phrase_text(text)) is not None
 
 
+def text_role(ref: Reference, text: str) -> Role | None:
+    """The first of the checks' roles whose pattern `text` matches (None: a plain text)."""
+    low = text.lower()
+    return next((r for r in ref.roles if r.pattern is not None and r.pattern.search(low)), None)
+
+
 def read_text(ref: Reference, text: str) -> Reading:
     """What a text says: its names, its role, the steps it draws, the phase it announces."""
     matches = matcher(ref).find(text)
-    low = text.lower()
-    role = next((r for r in ref.roles if r.pattern is not None and r.pattern.search(low)), None)
+    role = text_role(ref, text)
     steps = [m for m in matches if m.kind == "step"]
     exact = {m.target for m in steps if m.how == "exact"}
     hits = []
@@ -253,7 +268,7 @@ def read_text(ref: Reference, text: str) -> Reading:
     return Reading(
         matches=matches, role=role.name if role else PLAIN, hits=tuple(hits), header=header,
         header_as_message=header if header and not hits else None, inline=_inline_phase(text, matches),
-        phases=frozenset(m.target for m in matches if m.kind == "cycle"),
+        phases=frozenset(m.target for m in matches if m.kind == "cycle"), phrased=phrase_text(text),
     )
 
 
@@ -277,13 +292,13 @@ def _header_phase(text: str, matches) -> str | None:
 
 def _inline_phase(text: str, matches) -> str | None:
     """`Step (some phase)`: a phase word written right after a step name (at most a few words between,
-    "<Step>, in the <phase>"); a phase named further on ("Step (..., then back to the <phase>)") labels
-    nothing."""
+    "<Step>, in the <phase>"); a phase named further on ("Step (..., then back to the <phase>)"), or by a
+    loose word (said of other work too), labels nothing."""
     step_end = None
     for m in matches:
         if m.kind == "step":
             step_end = m.end
-        elif m.kind == "cycle" and step_end is not None:
+        elif m.kind == "cycle" and step_end is not None and m.how != "loose":
             if len(_WORD.findall(text[step_end:m.start])) <= HEADER_LEAD_WORDS:
                 return m.target
     return None
@@ -311,7 +326,10 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
 
 
 def _comment(ref: Reference, line: int, text: str) -> Item:
-    reading = read_text(ref, text)
+    """A `%%` comment: it draws and names nothing; only its role is read (e.g. `%% reason: ...`)."""
+    role = text_role(ref, text)
+    reading = Reading(matches=(), role=role.name if role else PLAIN, hits=(), header=None, header_as_message=None,
+                      inline=None, phases=frozenset(), phrased=phrase_text(text))
     return Item(-1, line, text, "comment", reading, reading.role, None, None, None)
 
 
@@ -329,7 +347,7 @@ class _Walk:
         self.readings: dict[str, Reading] = {}  # this drawing's texts, each read once (gone with the walk)
         self.calls_of: dict[str, Role] = {  # participant -> the role of its own calls
             a.id: r for r in ref.roles if r.participants is not None
-            for a in actors.values() if any(says(r.participants, n) for n in a.names)}
+            for a in actors.values() if a.says(r.participants)}
         boundary = ref.boundary
         self.before_phase, self.after_phase = boundary.phases if boundary else (None, None)
         self.between = [(r, b) for r in ref.roles for b in r.between]
@@ -539,7 +557,8 @@ def _actors(diagram: Diagram, ref: Reference) -> dict[str, Actor]:
             phase = phase or named
             if text is (p.label or p.id) and not named:  # an alias with a label is no name of its own
                 steps = participant_steps(names, text)
-        out[p.id] = Actor(p.id, p.label or p.id, phase, steps, tuple(t for t in (p.label, p.id) if t))
+        own = tuple(t for t in (p.label, p.id) if t)
+        out[p.id] = Actor(p.id, p.label or p.id, phase, steps, own, tuple(phrase_text(n) for n in own))
     return out
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from drawcheck.recognise.phrases import ScriptPhrases, gapless, is_plain
+from drawcheck.recognise.phrases import ScriptPhrases, gapless, is_plain, phrase_text
 from drawcheck.reference.model import LegacyName, Phase, Reference, Step
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
@@ -29,7 +29,7 @@ class Match:
     target: str  # step id, cycle id, not-step name, or label compact
     start: int  # span in the text
     end: int
-    how: str = "exact"  # "exact" | "legacy" | "typo"
+    how: str = "exact"  # "exact" | "legacy" | "typo" | "loose" (a loose phase word)
     legacy: LegacyName | None = None
 
 
@@ -86,8 +86,9 @@ _PHRASE_BREAK = re.compile(r"[()\[\]{}<>:;,|→]")
 
 def words(text: str) -> list[tuple[str, int, int]]:
     """The lower-case words of `text` with their spans (not the ASCII part of a longer accented word)."""
+    plain = text.isascii()  # no accented letter to glue to
     return [(m.group().lower(), m.start(), m.end()) for m in _WORD.finditer(text)
-            if not _inside_other_word(text, m.start(), m.end())]  # `vinculaci` of `vinculación`
+            if plain or not _inside_other_word(text, m.start(), m.end())]  # `vinculaci` of `vinculación`
 
 
 def _pieces(name: str) -> list[str]:
@@ -141,12 +142,15 @@ class NameMatcher:
                 (self.whole if legacy.whole else self.phrases).setdefault(compact(legacy.name), entry)
         self.step_keys = {k: e.target for k, e in self.phrases.items() if e.kind == "step" and e.how == "exact"}
         self.id_keys = {compact(n): step.id for step in steps for n in (step.id, step.name)}
+        self.loose_script: set[str] = set()  # phrase texts of loose phase words in scripts without spaces
         for phase in phases.values():
-            for word in phase.words:
+            for word, how in [(w, "exact") for w in phase.words] + [(w, "loose") for w in phase.loose_words]:
                 if not is_plain(word):
                     script.append((word, "cycle", phase.id, False))
+                    if how == "loose":
+                        self.loose_script.add(phrase_text(word).strip())
                     continue
-                self.phrases.setdefault(compact(word), _Entry("cycle", phase.id))
+                self.phrases.setdefault(compact(word), _Entry("cycle", phase.id, how))
         for label in labels:
             self.phrases.setdefault(compact(label), _Entry("label", compact(label)))
         for ns in not_steps:
@@ -161,8 +165,12 @@ class NameMatcher:
         self.prefixes = {key[:i] for key in self.phrases for i in range(1, len(key) + 1)}
         self.ignore = set(ignore_words)
         self.wrappers = tuple(sorted(wrappers, key=lambda w: -len(w.prefix) - len(w.suffix)))  # longest first
+        # a word fits a wrapper only when it holds the wrapper's suffix (or starts with a bare one's prefix)
+        self.wrapper_suffixes = tuple(w.suffix for w in self.wrappers if w.suffix)
+        self.bare_prefixes = tuple(w.prefix for w in self.wrappers if not w.suffix)
         # near misses keep the first letter and the length within 2: by (first letter, length)
         self._near: dict[tuple[str, int], list[_Near]] = {}
+        self._near_lengths: dict[str, range] = {}  # first letter -> the lengths a near miss of such a key may have
         for step in steps:
             for name in (step.id, step.name, *step.synonyms):
                 key = compact(name)
@@ -170,6 +178,9 @@ class NameMatcher:
                         n.key == key for n in self._near.get((key[0], len(key)), ())):
                     near = _Near(key, step.id, frozenset(key), _inflected_pattern(_pieces(name)))
                     self._near.setdefault((key[0], len(key)), []).append(near)
+        for letter in {letter for letter, _ in self._near}:
+            lengths = [n for first, n in self._near if first == letter]
+            self._near_lengths[letter] = range(max(5, min(lengths) - 2), max(lengths) + 3)
 
     def find(self, text: str) -> tuple[Match, ...]:
         """The names in `text`, in text order."""
@@ -182,7 +193,8 @@ class NameMatcher:
             if any(f.start < end and start < f.end for f in found) or (
                     kind == "step" and any(f.kind == "step" and f.target == target for f in found + extra)):
                 continue  # `Name（名前）`: a name and its translation draw the step once
-            extra.append(Match(kind, target, start, end))
+            how = "loose" if kind == "cycle" and phrase_text(text[start:end]).strip() in self.loose_script else "exact"
+            extra.append(Match(kind, target, start, end, how))
         return tuple(sorted(found + extra, key=lambda m: m.start)) if extra else tuple(found)
 
     def _find(self, text: str) -> tuple[Match, ...]:
@@ -196,6 +208,9 @@ class NameMatcher:
     def unwrap(self, word: str, start: int, end: int) -> tuple[str, int, int]:
         """`RunPlantPlugins` -> `plant` (its span), by the first wrapper that fits; a text after the wrapper
         (`RunPlantPluginsWater`) is the step when it names one."""
+        if not any(s in word for s in self.wrapper_suffixes) and not (
+                self.bare_prefixes and word.startswith(self.bare_prefixes)):
+            return word, start, end
         for w in self.wrappers:
             if not word.startswith(w.prefix):
                 continue
@@ -241,23 +256,23 @@ class NameMatcher:
         return found
 
     def _typos(self, toks, used) -> list[Match]:
-        """Runs of up to three words left over that are a near miss of a step name."""
+        """Runs of up to three words left over that are a near miss of a step name (a run starts and ends
+        with a word long enough to be misspelt; no run longer than a name of its first letter, plus 2)."""
         out = []
+        free = [not u for u in used]
         i = 0
         while i < len(toks):
-            if used[i] or not self._fuzzy_ok(toks[i][0]):
-                i += 1
-                continue
-            for n in (3, 2, 1):
-                window = toks[i:i + n]
-                if len(window) < n or any(used[i + k] for k in range(n)) or not self._fuzzy_ok(window[-1][0]):
+            first = toks[i][0]
+            lengths = self._near_lengths.get(first[0]) if free[i] and self._fuzzy_ok(first) else None
+            for n in (3, 2, 1) if lengths else ():
+                end = i + n
+                if end > len(toks) or not all(free[i:end]) or not self._fuzzy_ok(toks[end - 1][0]):
                     continue
-                target = self._fuzzy("".join(t[0] for t in window))
+                key = "".join(t[0] for t in toks[i:end])
+                target = self._fuzzy(key) if len(key) in lengths else None
                 if target:
-                    out.append(Match("step", target, window[0][1], window[-1][2], "typo"))
-                    for k in range(n):
-                        used[i + k] = True
-                    i += n - 1
+                    out.append(Match("step", target, toks[i][1], toks[end - 1][2], "typo"))
+                    i = end - 1
                     break
             i += 1
         return out

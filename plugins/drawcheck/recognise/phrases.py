@@ -12,6 +12,9 @@ import re
 
 _GAPLESS = "\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
 _GAPLESS_CHAR = re.compile(f"[{_GAPLESS}]")
+_LETTERS = re.compile(r"[^\W_]+")  # letters and digits (str.isalnum) in any script
+_SCRIPT_RUN = re.compile(f"[{_GAPLESS}]+|[^{_GAPLESS}]+")  # a run of letters in one kind of script
+_LOWER_ALONE = str.maketrans({"\u0130": "i", "\u03a3": "\u03c3"})
 
 
 def is_plain(word: str) -> bool:
@@ -21,7 +24,7 @@ def is_plain(word: str) -> bool:
 
 def phrase_text(text: str) -> str:
     """Lower-case words separated by single spaces, a space at each end; scripts kept apart."""
-    return _spaced_with_offsets(text)[0]
+    return _spaced(_words(text))
 
 
 _CLAUSE_END = re.compile(r"[,;.:!?，。、；：！？]")
@@ -109,26 +112,28 @@ class ScriptPhrases:
 
 
 def _spaced_with_offsets(text: str) -> tuple[str, list[int]]:
-    """`phrase_text(text)` and, for each of its characters, where it came from in `text`."""
-    chars: list[str] = [" "]
-    offsets: list[int] = [0]
-    prev_gapless = None
-    for i, raw in enumerate(text):
-        ch = raw.lower()[:1]
-        if not ch.isalnum():
-            if chars[-1] != " ":
-                chars.append(" ")
-                offsets.append(i)
-            prev_gapless = None
-            continue
-        gapless = not _edge(ch)
-        if prev_gapless is not None and gapless != prev_gapless:
-            chars.append(" ")
-            offsets.append(i)
-        chars.append(ch)
-        offsets.append(i)
-        prev_gapless = gapless
-    if chars[-1] != " ":
-        chars.append(" ")
-        offsets.append(len(text))
-    return "".join(chars), offsets
+    """`phrase_text(text)` and, for each of its characters, where it came from in `text` (a space: where
+    the word before it ends; the first space: 0)."""
+    low = _lower(text)
+    words, offsets = [], [0]
+    for run in _LETTERS.finditer(low):
+        for word in ((run,) if run.group().isascii() else _SCRIPT_RUN.finditer(low, run.start(), run.end())):
+            words.append(word.group())
+            offsets.extend(range(word.start(), word.end() + 1))
+    return _spaced(words), offsets
+
+
+def _words(text: str) -> list[str]:
+    """The lower-case words of `text`: runs of letters and digits (str.isalnum), cut where the script changes
+    between one written with spaces and one without."""
+    return [word for run in _LETTERS.findall(_lower(text))
+            for word in ((run,) if run.isascii() else _SCRIPT_RUN.findall(run))]
+
+
+def _spaced(words: list[str]) -> str:
+    return " " + " ".join(words) + " " if words else " "
+
+
+def _lower(text: str) -> str:
+    """Each character lower-cased on its own: `İ` is `i` (not two characters), `Σ` is `σ` (never a final `ς`)."""
+    return text.translate(_LOWER_ALONE).lower()

@@ -61,7 +61,7 @@ class Phase:
     # "branch": a region of conditional steps
     line: int = 0
     loose_words: tuple[str, ...] = ()  # words that label a region or a lifeline with this phase, never a step
-    # itself: they also describe other work (`goroutine` for parallel filtering too)
+    # itself: they also describe other work (a word for "in parallel" said of a step of another phase too)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, ClassVar, Iterator
 from drawcheck.grade.model import BoundaryPlacement, DrawnPoint, Finding, FindingKind, Result
 
 if TYPE_CHECKING:  # pragma: no cover
+    from drawcheck.reference.source import Source
     from drawcheck.grade.layout import Layout
     from drawcheck.recognise import Recognised, Role
     from drawcheck.reference.model import Reference, Step
@@ -38,6 +39,19 @@ class Mark:
     line: int | None
     label: str
     order: float = 0.0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Cited:
+    """An entry of a check's section that may cite its sources (for the source rule), and its line."""
+
+    sources: tuple[Source, ...] = ()
+    line: int = 0
+
+
+def cited(r: Reader, mapping: dict, item, where: str) -> dict:
+    """The `sources` and `line` of a `Cited` entry written at `item`."""
+    return {"sources": r.source(mapping, where), "line": item.start_mark.line + 1}
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,11 +125,12 @@ class Check:
         return iter(())
 
 
+@dataclass(eq=False)
 class MessagesCheck(Check):
     """A core check whose section, when written, only overrides its message templates: `messages: {...}`."""
 
-    def __init__(self, messages: dict[str, str]):
-        self.texts = messages
+    core = True
+    texts: dict[str, str]
 
     @classmethod
     def load(cls, r, node, core):
@@ -123,5 +138,5 @@ class MessagesCheck(Check):
         return cls(r.templates(m.get("messages"), f"{cls.section}.messages", cls.messages))
 
 
-__all__ = ["BoundaryPlacement", "Check", "Core", "Drawing", "DrawnPoint", "Finding", "FindingKind", "Mark",
+__all__ = ["BoundaryPlacement", "Check", "Cited", "Core", "Drawing", "DrawnPoint", "Finding", "FindingKind", "Mark",
            "MessagesCheck", "Outcome", "Scored"]

@@ -7,12 +7,12 @@ blocks", "no longer expire"): nothing is said then.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 
-from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
-from drawcheck.recognise import says, words_regex
+from drawcheck.grade.checks.base import Check, Cited, Drawing, cited, Finding, FindingKind, Outcome
+from drawcheck.recognise import words_regex
 from drawcheck.recognise.phrases import stated
-from drawcheck.reference.source import Source
 
 BELIEF_KINDS = tuple(k.value for k in FindingKind if k not in (FindingKind.SYNTAX, FindingKind.UNSAFE,
                                                                FindingKind.PHASES, FindingKind.DIRECTION,
@@ -21,7 +21,7 @@ SEVERITIES = ("correction", "hint")
 
 
 @dataclass(frozen=True, slots=True)
-class Belief:
+class Belief(Cited):
     words: tuple[str, ...]
     kind: FindingKind
     severity: str
@@ -29,18 +29,21 @@ class Belief:
     versions: str | None = None
     point: str | None = None
     with_words: tuple[str, ...] = ()  # when set, one of these must be in the same text too
-    sources: tuple[Source, ...] = ()
-    line: int = 0
 
 
+@dataclass(eq=False)
 class BeliefsCheck(Check):
     section = "beliefs"
     kinds = ()  # its findings take the kind of the concept they are about
 
-    def __init__(self, beliefs: tuple[Belief, ...]):
-        self.beliefs = beliefs
-        self.patterns = [(b, words_regex(b.words), words_regex(b.with_words)) for b in beliefs]
-        self.negation_pattern = None
+    beliefs: tuple[Belief, ...]
+    patterns: list = field(init=False)
+    any_words: re.Pattern | None = field(init=False)  # a text without them states none
+    negation_pattern: re.Pattern | None = field(init=False, default=None)
+
+    def __post_init__(self):
+        self.patterns = [(b, words_regex(b.words), words_regex(b.with_words)) for b in self.beliefs]
+        self.any_words = words_regex([w for b in self.beliefs for w in b.words])
 
     def prepare(self, ref):
         reason = ref.check("reason")
@@ -64,7 +67,7 @@ class BeliefsCheck(Check):
                 versions=r.optional_string(m, "versions", "beliefs"),
                 point=core.step(m["point"], "beliefs.point") if "point" in m else None,
                 with_words=r.strings(m["with"], "beliefs.with") if "with" in m else (),
-                sources=r.source(m, "beliefs"), line=item.start_mark.line + 1,
+                **cited(r, m, item, "beliefs"),
             ))
         return cls(tuple(out))
 
@@ -72,9 +75,11 @@ class BeliefsCheck(Check):
         out = []
         seen = set()
         for item in drawing.recognised.items:
+            if not item.says(self.any_words):
+                continue
             for b, rx, with_rx in self.patterns:
                 if id(b) in seen or not self.states(rx, item.text) or (
-                        with_rx is not None and not says(with_rx, item.text)):
+                        with_rx is not None and not item.says(with_rx)):
                     continue
                 seen.add(id(b))
                 out.append((Finding(b.kind, b.point, item.line, b.severity, b.message, b.versions),

@@ -9,7 +9,8 @@ that draw the boundary), the messages `missing`, `early`, `late`, `unmarked`, `t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 
 from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Mark, Outcome
 from drawcheck.recognise import BOUNDARY, Role, marker_regex
@@ -29,6 +30,7 @@ def plural(n: int) -> dict[str, str]:
     return {"step_word": "step" if n == 1 else "steps", "runs": "runs" if n == 1 else "run"}
 
 
+@dataclass(eq=False, kw_only=True)
 class BoundaryCheck(Check):
     section = "boundary"
     kinds = (FindingKind.BOUNDARY, FindingKind.PHASES)
@@ -42,20 +44,21 @@ class BoundaryCheck(Check):
     # what a guessed boundary was read from (FoundBoundary.source), for the `guessed` message
     guessed_from = {"async": "the async arrow", "par": "the `par` block", "rects": "the second unlabelled `rect`"}
 
-    def __init__(self, *, after, phases, markers, starts, missing, early, late, older, texts, line, sources=()):
-        self.after = after  # the last step before the boundary
-        self.sources = sources  # where the code shows the boundary
-        self.phases = phases  # (phase before, phase after)
-        self.markers = markers
-        self.starts = starts
-        self.missing = missing
-        self.early = early
-        self.late = late
-        self.older = older
-        self.texts = texts
-        self.line = line
-        self.pattern = marker_regex(markers, starts)
-        self.unmarked = ""
+    after: str  # the last step before the boundary
+    phases: tuple[str, str]  # (phase before, phase after)
+    markers: tuple[str, ...]  # texts that draw the boundary anywhere in a line
+    starts: tuple[str, ...]  # ... only at its start
+    missing: str  # message: no boundary drawn
+    early: str  # message: steps drawn after it that run before it
+    late: str  # message: steps drawn before it that run after it
+    older: tuple[OlderBoundary, ...]
+    texts: dict[str, str]  # the other messages (`messages` with the section's own)
+    sources: tuple = ()  # where the code shows the boundary
+    pattern: re.Pattern | None = field(init=False)
+    unmarked: str = field(init=False, default="")
+
+    def __post_init__(self):
+        self.pattern = marker_regex(self.markers, self.starts)
 
     @classmethod
     def load(cls, r, node, core):
@@ -78,7 +81,7 @@ class BoundaryCheck(Check):
             markers=r.strings(m["markers"], "boundary.markers"),
             starts=r.strings(m["starts"], "boundary.starts") if "starts" in m else (),
             missing=r.string(m["missing"], "boundary.missing"), early=r.string(m["early"], "boundary.early"),
-            late=r.string(m["late"], "boundary.late"), older=tuple(older), texts=texts, line=node.start_mark.line + 1,
+            late=r.string(m["late"], "boundary.late"), older=tuple(older), texts=texts,
             sources=r.source(m, "boundary"),
         )
 

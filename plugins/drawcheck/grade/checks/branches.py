@@ -5,10 +5,10 @@ Section `branches:` maps each branch kind to `{name, words}`; a step names its k
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
-from drawcheck.recognise import says, side_by_side, words_regex
+from drawcheck.recognise import side_by_side, words_regex
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,6 +20,7 @@ class BranchKind:
     words: tuple[str, ...]
 
 
+@dataclass(eq=False)
 class BranchesCheck(Check):
     section = "branches"
     kinds = ()  # its findings are ORDER findings, circled where drawn
@@ -30,11 +31,13 @@ class BranchesCheck(Check):
         "too_late_plain": "{step} runs before {before}: draw it earlier",
     }
 
-    def __init__(self, kinds: dict[str, BranchKind], messages: dict[str, str]):
-        self.branch_kinds = kinds
-        self.texts = messages
-        self.patterns = {k.id: words_regex(k.words) for k in kinds.values()}
-        self.steps = ()
+    branch_kinds: dict[str, BranchKind]
+    texts: dict[str, str]
+    patterns: dict = field(init=False)
+    steps: tuple = field(init=False, default=())
+
+    def __post_init__(self):
+        self.patterns = {k.id: words_regex(k.words) for k in self.branch_kinds.values()}
 
     @classmethod
     def load(cls, r, node, core):
@@ -65,7 +68,7 @@ class BranchesCheck(Check):
                 continue
             item = m.item
             kind = self.branch_kinds[step.branch]
-            conditional = (item.conditional or says(self.patterns[step.branch], item.text)
+            conditional = (item.conditional or item.says(self.patterns[step.branch])
                            or (item.phase is not None and ref.phases[item.phase].role == "branch"))
             severity = "correction" if step.required else "hint"
             edits = 1 if step.required else 0

@@ -8,31 +8,31 @@ drawn the other way round is a correction; drawn between participants neither si
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
+from drawcheck.grade.checks.base import Check, Cited, Drawing, cited, Finding, FindingKind, Outcome
 from drawcheck.recognise import says, words_regex
-from drawcheck.reference.source import Source
 
 
 @dataclass(frozen=True, slots=True)
-class Direction:
+class Direction(Cited):
     step: str
     source_words: tuple[str, ...]
     target_words: tuple[str, ...]
     message: str
-    sources: tuple[Source, ...] = ()
-    line: int = 0
 
 
+@dataclass(eq=False)
 class DirectionsCheck(Check):
     section = "directions"
     kinds = (FindingKind.DIRECTION,)
 
-    def __init__(self, rules: tuple[Direction, ...]):
-        self.rules = rules
-        self.patterns = [(d, words_regex(d.source_words), words_regex(d.target_words)) for d in rules]
-        self.weight = len(rules)
+    rules: tuple[Direction, ...]
+    patterns: list = field(init=False)
+
+    def __post_init__(self):
+        self.patterns = [(d, words_regex(d.source_words), words_regex(d.target_words)) for d in self.rules]
+        self.weight = len(self.rules)
 
     @classmethod
     def load(cls, r, node, core):
@@ -45,8 +45,7 @@ class DirectionsCheck(Check):
                 r.fail(m["step"], f"directions lists step {step!r} twice; keep one entry per step")
             seen.add(step)
             out.append(Direction(step, r.strings(m["from"], "directions.from"), r.strings(m["to"], "directions.to"),
-                                 r.string(m["message"], "directions.message"), r.source(m, "directions"),
-                                 item.start_mark.line + 1))
+                                 r.string(m["message"], "directions.message"), **cited(r, m, item, "directions")))
         return cls(tuple(out))
 
     def grade(self, drawing: Drawing) -> Outcome:

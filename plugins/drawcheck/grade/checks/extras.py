@@ -6,17 +6,16 @@ common word that is no step (`Commit`, `Validate`) stays a hint, and so does any
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
+from drawcheck.grade.checks.base import Check, Cited, Drawing, cited, Finding, FindingKind, Outcome
 from drawcheck.recognise.names import compact
-from drawcheck.reference.source import Source
 
 SEVERITIES = ("correction", "hint")
 
 
 @dataclass(frozen=True, slots=True)
-class NotStep:
+class NotStep(Cited):
     """A name learners draw that is no step of this exercise."""
 
     name: str
@@ -24,19 +23,20 @@ class NotStep:
     means: str | None = None  # a step it is often written next to; no hint when both are on one line
     whole: bool = False  # a hint only when it is the whole text of a line (a common word otherwise)
     severity: str = "hint"  # "correction" for an invented extension point
-    sources: tuple[Source, ...] = ()
-    line: int = 0
 
 
+@dataclass(eq=False)
 class ExtrasCheck(Check):
     """Section `not_steps:` — a list of `{name, hint, means?, whole?, severity?, source?}`."""
 
     section = "not_steps"
     kinds = (FindingKind.EXTRA,)
 
-    def __init__(self, entries: tuple[NotStep, ...]):
-        self.entries = entries
-        self.by_name = {n.name: n for n in entries}
+    entries: tuple[NotStep, ...]
+    by_name: dict[str, NotStep] = field(init=False)
+
+    def __post_init__(self):
+        self.by_name = {n.name: n for n in self.entries}
 
     @classmethod
     def load(cls, r, node, core):
@@ -52,7 +52,7 @@ class ExtrasCheck(Check):
                                core.step(m["means"], "not_steps.means") if "means" in m else None,
                                r.boolean(m["whole"], "not_steps.whole") if "whole" in m else False,
                                r.choice(m["severity"], "not_steps.severity", SEVERITIES) if "severity" in m else "hint",
-                               r.source(m, "not_steps"), item.start_mark.line + 1))
+                               **cited(r, m, item, "not_steps")))
         return cls(tuple(out))
 
     def grade(self, drawing: Drawing) -> Outcome:

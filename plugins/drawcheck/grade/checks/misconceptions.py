@@ -22,14 +22,13 @@ it replaces an order or direction finding of that step and line.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
+from drawcheck.grade.checks.base import Check, Cited, Drawing, Finding, FindingKind, Outcome, cited
 from drawcheck.grade.checks.order import heaviest_increasing
 from drawcheck.grade.layout import drawn_order
-from drawcheck.recognise import Between, Role, says, words_regex
+from drawcheck.recognise import Between, Role, words_regex
 from drawcheck.recognise.phrases import phrase_text
-from drawcheck.reference.source import Source
 
 ANY = "any"
 SEVERITIES = ("correction", "hint")
@@ -66,30 +65,30 @@ class Shape:
 
 
 @dataclass(frozen=True, slots=True)
-class Misconception:
+class Misconception(Cited):
     id: str
     message: str
     shapes: tuple[Shape, ...]
     severity: str = "correction"
     point: str | None = None
     versions: str | None = None
-    sources: tuple[Source, ...] = ()
-    line: int = 0
 
 
+@dataclass(eq=False)
 class MisconceptionsCheck(Check):
     section = "misconceptions"
     kinds = (FindingKind.BELIEF,)
     supersedes = (FindingKind.ORDER, FindingKind.DIRECTION)  # one circle per step and line
 
-    def __init__(self, participants: dict[str, Participant], rules: tuple[Misconception, ...],
-                 between: tuple[Between, ...] = ()):
-        self.participants = participants
-        self.rules = rules
-        self.between = between
-        self.weight = sum(1 for m in rules if m.severity == "correction")
+    participants: dict[str, Participant]
+    rules: tuple[Misconception, ...]
+    between: tuple[Between, ...] = ()
+    words: list = field(init=False)
+
+    def __post_init__(self):
+        self.weight = sum(1 for m in self.rules if m.severity == "correction")
         # each word alone, longest first: the first one a drawn participant's name says names it
-        words = [(p.id, len(w), words_regex([w])) for p in participants.values() for w in p.words + (p.name,)]
+        words = [(p.id, len(w), words_regex([w])) for p in self.participants.values() for w in p.words + (p.name,)]
         self.words = [(pid, rx) for pid, _, rx in sorted(words, key=lambda w: -w[1]) if rx is not None]
 
     @classmethod
@@ -122,7 +121,7 @@ class MisconceptionsCheck(Check):
                 rid, r.string(rm["message"], f"{where}: message"), shapes,
                 r.choice(rm["severity"], f"{where}: severity", SEVERITIES) if "severity" in rm else "correction",
                 core.step(rm["point"], f"{where}: point") if "point" in rm else None,
-                r.optional_string(rm, "versions", where), r.source(rm, where), item.start_mark.line + 1,
+                r.optional_string(rm, "versions", where), **cited(r, rm, item, where),
             ))
         between = []
         for item in r.seq(m["between"], "misconceptions.between") if "between" in m else ():
@@ -196,7 +195,7 @@ class MisconceptionsCheck(Check):
                 continue
             if sender == shape.sender_not or arrow_kind(item.arrow) not in shape.arrows:
                 continue
-            if shape.unless is not None and says(shape.unless, item.text):
+            if shape.unless is not None and item.says(shape.unless):
                 continue
             steps = drawn_steps.get(item.index, set())
             if shape.steps:

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from drawcheck.grade.checks.base import Drawing, Finding, FindingKind, Mark, MessagesCheck, Outcome
 
 
+@dataclass(eq=False)
 class MissingCheck(MessagesCheck):
     """Section `missing:` (optional): `messages: {missing, missing_plain, mark}`."""
 
     section = "missing"
-    core = True
     kinds = (FindingKind.MISSING,)
     messages = {
         "missing": "{step} is missing: it {teach}",  # for a step with `teach:`
@@ -17,9 +19,8 @@ class MissingCheck(MessagesCheck):
         "mark": "missing: {step}",  # inserted on the circled drawing where it belongs
     }
 
-    def __init__(self, messages: dict[str, str]):
-        super().__init__(messages)
-        self.findings: dict[str, tuple[Finding, int]] = {}  # step id -> what its absence earns, in reference order
+    findings: dict[str, tuple[Finding, int]] = field(init=False, default_factory=dict)  # step id -> what its
+    # absence earns, in reference order
 
     def prepare(self, ref) -> None:
         claimed = ref.claimed

@@ -10,46 +10,48 @@ drawn after one of them, it matches no release and gets no version note).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 
-from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
-from drawcheck.recognise import BOUNDARY, PLAIN, Role, prefix_regex, says, words_regex
+from drawcheck.grade.checks.base import Check, Cited, Drawing, cited, Finding, FindingKind, Outcome
+from drawcheck.recognise import BOUNDARY, PLAIN, Role, prefix_regex, words_regex
 from drawcheck.recognise.names import compact
 from drawcheck.reference.model import Note
-from drawcheck.reference.source import Source
 
 ROLE = "named-function"
 
 
 @dataclass(frozen=True, slots=True)
-class WrongFunction:
+class WrongFunction(Cited):
     names: tuple[str, ...]
     message: str
-    sources: tuple[Source, ...] = ()
-    line: int = 0
 
 
+@dataclass(eq=False, kw_only=True)
 class NamedFunctionCheck(Check):
     section = "named_function"
     kinds = (FindingKind.NAMED_FUNCTION,)
     yields_to = (FindingKind.WRONG_PHASE,)  # one circle per step and line: drawn in the wrong phase says it all
     weight = 1
 
-    def __init__(self, *, step, prefixes, participant_words, before, missing, misplaced, same_line, wrong, shown_as,
-                 versions_only_before=()):
-        self.step = step
-        self.claims = frozenset((step,))
-        self.prefixes = prefixes
-        self.participant_words = words_regex(participant_words)
-        self.before = before
-        self.missing = missing
-        self.misplaced = misplaced
-        self.same_line = same_line
-        self.wrong = wrong
-        self.shown_as = shown_as
-        self.versions_only_before = versions_only_before
-        self.pattern = prefix_regex(prefixes)
-        self.wrong_by_name: dict[str, str] = {}
+    step: str
+    prefixes: tuple[str, ...]
+    participant_words: tuple[str, ...]
+    before: tuple[str, ...]
+    missing: str
+    misplaced: Note
+    same_line: Note
+    wrong: tuple[WrongFunction, ...]
+    shown_as: str
+    versions_only_before: tuple[str, ...] = ()
+    pattern: re.Pattern | None = field(init=False)
+    participant_pattern: re.Pattern | None = field(init=False)
+    wrong_by_name: dict[str, str] = field(init=False, default_factory=dict)
+
+    def __post_init__(self):
+        self.claims = frozenset((self.step,))
+        self.pattern = prefix_regex(self.prefixes)
+        self.participant_pattern = words_regex(self.participant_words)
 
     @classmethod
     def load(cls, r, node, core):
@@ -59,7 +61,7 @@ class NamedFunctionCheck(Check):
         for item in r.seq(m["wrong"], f"{cls.section}.wrong") if "wrong" in m else ():
             wm = r.mapping(item, f"a {cls.section}.wrong entry", ("names", "message"), ("source",))
             wrong.append(WrongFunction(r.strings(wm["names"], "names"), r.string(wm["message"], "message"),
-                                       r.source(wm, f"{cls.section}.wrong"), item.start_mark.line + 1))
+                                       **cited(r, wm, item, f"{cls.section}.wrong")))
         where = cls.section
         return cls(
             step=core.step(m["step"], f"{where}.step"), prefixes=r.strings(m["prefixes"], f"{where}.prefixes"),
@@ -114,10 +116,9 @@ class NamedFunctionCheck(Check):
 
     def _talks_to_it(self, item, rec) -> bool:
         """A message to or from, or a note over, a participant named like the function's home."""
-        if self.participant_words is None or item.header or item.role not in (PLAIN, BOUNDARY):
+        if self.participant_pattern is None or item.header or item.role not in (PLAIN, BOUNDARY):
             return False
-        return any(a in rec.actors and any(says(self.participant_words, n) for n in rec.actors[a].names)
-                   for a in item.actors)
+        return any(a in rec.actors and rec.actors[a].says(self.participant_pattern) for a in item.actors)
 
     def _finding(self, line, message, version=None):
         return (Finding(FindingKind.NAMED_FUNCTION, self.step, line, "correction", message, version), 1)

@@ -10,7 +10,6 @@ class NamesCheck(MessagesCheck):
     """Section `names:` (optional): `messages: {typo: ...}`."""
 
     section = "names"
-    core = True
     kinds = (FindingKind.NAME,)
     messages = {"typo": "'{label}' reads as {step}: check the spelling"}
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from drawcheck.grade.checks.base import Drawing, Finding, FindingKind, MessagesCheck, Outcome
 from drawcheck.grade.layout import drawn_order
 
@@ -29,11 +31,11 @@ def heaviest_increasing(seq: list[tuple[int, int]]) -> set[int]:
     return keep
 
 
+@dataclass(eq=False)
 class OrderCheck(MessagesCheck):
     """Section `order:` (optional): `messages: {between, before, after, anywhere}`."""
 
     section = "order"
-    core = True
     kinds = (FindingKind.ORDER,)
     messages = {
         "between": "{step} runs after {previous} and before {next}",
@@ -42,9 +44,8 @@ class OrderCheck(MessagesCheck):
         "anywhere": "{step} is out of order",
     }
 
-    def __init__(self, messages: dict[str, str]):
-        super().__init__(messages)
-        self.notes_by_step: dict[str, tuple[str, str, int]] = {}  # step -> (message, severity, edits)
+    notes_by_step: dict[str, tuple[str, str, int]] = field(init=False, default_factory=dict)  # step ->
+    # (message, severity, edits)
 
     def prepare(self, ref) -> None:
         path = ref.plan.main_path

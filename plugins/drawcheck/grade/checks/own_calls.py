@@ -8,18 +8,20 @@ exercise's authors). It grades nothing itself: it gives those messages their rol
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from drawcheck.grade.checks.base import Check, Drawing, Outcome
 from drawcheck.recognise import Role, words_regex
 
 ROLE = "own-call"
 
 
+@dataclass(eq=False)
 class OwnCallsCheck(Check):
     section = "own_calls"
 
-    def __init__(self, participant_words: tuple[str, ...], draws: tuple[str, ...]):
-        self.participant_words = participant_words
-        self.draws = frozenset(draws)
+    participant_words: tuple[str, ...]
+    draws: frozenset[str]
 
     @classmethod
     def load(cls, r, node, core):
@@ -28,7 +30,7 @@ class OwnCallsCheck(Check):
             if "draws" in m else ()
         if "why" in m:
             r.string(m["why"], f"{cls.section}.why")
-        return cls(r.strings(m["participant_words"], f"{cls.section}.participant_words"), draws)
+        return cls(r.strings(m["participant_words"], f"{cls.section}.participant_words"), frozenset(draws))
 
     def role(self) -> Role:
         return Role(ROLE, None, draws=self.draws, participants=words_regex(self.participant_words))

@@ -14,7 +14,6 @@ from drawcheck.recognise import BY_PARTICIPANTS
 
 class PhasesCheck(MessagesCheck):
     section = "phases"
-    core = True
     kinds = (FindingKind.WRONG_PHASE,)
     supersedes = (FindingKind.ORDER,)  # one circle per step and line: a step in the wrong phase is not also out of order
     messages = {"wrong": "{step} runs in the {phase}, not the {drawn}"}

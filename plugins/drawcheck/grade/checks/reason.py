@@ -8,12 +8,12 @@ that names it, whatever ideas it also touches; `negations`: words that, in the s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 
-from drawcheck.grade.checks.base import Check, Drawing, Finding, FindingKind, Outcome
+from drawcheck.grade.checks.base import Check, Cited, Drawing, cited, Finding, FindingKind, Outcome
 from drawcheck.recognise import BOUNDARY, PLAIN, Role, prefix_regex, says, words_regex
 from drawcheck.recognise.phrases import phrase_text, stated
-from drawcheck.reference.source import Source
 
 ROLE = "reason"
 
@@ -26,7 +26,7 @@ class ReasonGroup:
 
 
 @dataclass(frozen=True, slots=True)
-class Misconception:
+class Misconception(Cited):
     """A wrong belief about why the boundary exists, as a reason states it."""
 
     id: str
@@ -34,28 +34,35 @@ class Misconception:
     words: tuple[str, ...]
     message: str
     with_words: tuple[str, ...] = ()  # when set, one of these must be in the same text too
-    sources: tuple[Source, ...] = ()
-    line: int = 0
 
 
+@dataclass(eq=False)
 class ReasonCheck(Check):
     section = "reason"
     kinds = (FindingKind.REASON,)
     weight = 1
 
-    def __init__(self, prefixes, groups, missing, wrong, min_groups, shown_as, misconceptions=(), negations=()):
-        self.prefixes = prefixes
-        self.misconceptions = misconceptions
-        self.negation_pattern = words_regex(negations)
+    prefixes: tuple[str, ...]
+    groups: tuple[ReasonGroup, ...]
+    missing: str
+    wrong: str
+    min_groups: int
+    shown_as: str
+    misconceptions: tuple[Misconception, ...] = ()
+    negations: tuple[str, ...] = ()
+    pattern: re.Pattern | None = field(init=False)
+    group_patterns: list = field(init=False)
+    negation_pattern: re.Pattern | None = field(init=False)
+    misconception_patterns: list = field(init=False)
+    any_misconception: re.Pattern | None = field(init=False)
+
+    def __post_init__(self):
+        self.pattern = prefix_regex(self.prefixes)
+        self.group_patterns = [(g, words_regex(g.words)) for g in self.groups]
+        self.negation_pattern = words_regex(self.negations)
         self.misconception_patterns = [(mc, words_regex(mc.words), words_regex(mc.with_words))
-                                       for mc in misconceptions]
-        self.groups = groups
-        self.missing = missing
-        self.wrong = wrong
-        self.min_groups = min_groups
-        self.shown_as = shown_as
-        self.pattern = prefix_regex(prefixes)
-        self.group_patterns = [(g, words_regex(g.words)) for g in groups]
+                                       for mc in self.misconceptions]
+        self.any_misconception = words_regex([w for mc in self.misconceptions for w in mc.words])
 
     @classmethod
     def load(cls, r, node, core):
@@ -90,6 +97,8 @@ class ReasonCheck(Check):
         """The misconception `text` states first (by where its words stand), if any. A clause that also
         holds a negation next to its words ("no lock is involved", "ロックは不要") denies it instead."""
         whole = phrase_text(text)
+        if self.any_misconception is None or self.any_misconception.search(whole) is None:
+            return None  # a text without their words states none of them
         found = []
         for mc, rx, with_rx in self.misconception_patterns:
             if with_rx is not None and with_rx.search(whole) is None:
@@ -153,5 +162,5 @@ def _misconceptions(r, node) -> tuple[Misconception, ...]:
             ident, r.string(m["belief"], "reason.misconceptions.belief"),
             r.strings(m["words"], "reason.misconceptions.words"), r.string(m["message"], "reason.misconceptions.message"),
             r.strings(m["with"], "reason.misconceptions.with") if "with" in m else (),
-            r.source(m, "reason.misconceptions"), item.start_mark.line + 1))
+            **cited(r, m, item, "reason.misconceptions")))
     return tuple(out)
