@@ -22,9 +22,10 @@ def result_json(result: Result) -> dict:
 
 
 def results_document(results: Sequence[Result], *, exercise: str = "") -> str:
-    """`{"exercise": ..., "results": [result_json(r), ...]}`, stable key order, UTF-8 text."""
-    return json.dumps({"exercise": exercise, "results": [result_json(r) for r in results]},
-                      indent=2, ensure_ascii=False, sort_keys=False) + "\n"
+    """`{"exercise": ..., "results": [result_json(r), ...]}`, stable key order, UTF-8 text, one result a line
+    (short to diff; without `indent`, json uses its C encoder, several times faster on a class of 1,000)."""
+    rows = ",\n".join(json.dumps(result_json(r), ensure_ascii=False) for r in results)
+    return f'{{"exercise": {json.dumps(exercise, ensure_ascii=False)}, "results": [\n{rows}\n]}}\n'
 
 
 _LOG_UNSAFE = re.compile(r"::|##\[|[\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
