@@ -26,22 +26,19 @@ def _over_time(file: str, seconds: float) -> Result:
                           "text, no deep nesting)", 1)
 
 
-def rewritten_too_long(diagram, result: Result, reference) -> str | None:
-    """Why the feedback page could not draw this diagram, when the redrawn copy (as written, or circled)
-    is over Mermaid's text limit: entity codes such as `#44;` make the copy longer than the file."""
-    from drawcheck import render
+def drawn_for_the_page(graded: Graded, reference) -> str | None:
+    """Why the feedback page could not draw this diagram, when its redrawn copy (render.feedback.page_drawing)
+    is over Mermaid's text limit: entity codes such as `#44;` make the copy longer than the file. Otherwise
+    the copy is kept in `graded.drawing`, so the page does not draw it again."""
+    from drawcheck.render.feedback import page_drawing
     from drawcheck.safety import MERMAID_MAX_TEXT, mermaid_length
 
-    if diagram is None or not diagram.valid:
+    drawing = page_drawing(graded, reference)
+    length = mermaid_length(drawing) if drawing is not None else 0
+    if length <= MERMAID_MAX_TEXT:
+        graded.drawing = drawing
         return None
-    longest = mermaid_length(render.render_diagram(diagram))
-    if longest <= MERMAID_MAX_TEXT // 2:
-        return None  # circles add a few lines each; far below the limit either way
-    circles, insertions = render.overlay(result, reference, render.number_corrections(result))
-    longest = max(longest, mermaid_length(render.render_diagram(diagram, circles=circles, insertions=insertions)))
-    if longest <= MERMAID_MAX_TEXT:
-        return None
-    return (f"your drawing, redrawn for the feedback page, is {longest:,} characters long, more than the "
+    return (f"your drawing, redrawn for the feedback page, is {length:,} characters long, more than the "
             f"{MERMAID_MAX_TEXT:,} Mermaid can draw (punctuation is written as codes such as #44;, which makes it "
             "longer than your file); shorten the texts or draw fewer steps")
 
@@ -117,8 +114,8 @@ class SubmissionsManager:
             log.debug("parse failed for %s", file, exc_info=True)
             return Graded(handle, file, _crash_result(file, exc), None)
         try:
-            result = grade_diagram(diagram, text, file=file, reference=self.reference)
-            too_long = rewritten_too_long(diagram, result, self.reference)
+            graded = Graded(handle, file, grade_diagram(diagram, text, file=file, reference=self.reference), diagram)
+            too_long = drawn_for_the_page(graded, self.reference)
         except TimeBudgetExceeded:
             raise
         except Exception as exc:  # noqa: BLE001
@@ -126,4 +123,4 @@ class SubmissionsManager:
             return Graded(handle, file, _crash_result(file, exc), diagram)
         if too_long:
             return Graded(handle, file, _invalid(file, too_long, 1), None)
-        return Graded(handle, file, result, diagram)
+        return graded

@@ -168,15 +168,22 @@ def _has_autonumber(diagram) -> bool:
     return any(isinstance(s, Autonumber) and not s.off for s in diagram.statements)
 
 
-def _circled(g: Graded, reference) -> tuple[str | None, list[Numbered]]:
-    numbered = number_corrections(g.result)
+def page_drawing(g: Graded, reference) -> str | None:
+    """The Mermaid the feedback page shows for this drawing: circled when it has corrections, as drawn when
+    not; None when it could not be parsed. The plugin draws it once, to check its length, and keeps it in
+    `g.drawing` for the page."""
     if g.diagram is None or not g.diagram.valid:
-        return None, numbered
+        return None
+    numbered = number_corrections(g.result)
     circles, insertions = overlay(g.result, reference, numbered)
     title = f"{plain_text(g.file)}, circled" if numbered else plain_text(g.file)
-    descr = status_text(g)
     return render_diagram(g.diagram, circles=circles, insertions=insertions, autonumber=not numbered,
-                          readable=True, acc_title=title, acc_descr=descr), numbered
+                          readable=True, acc_title=title, acc_descr=status_text(g))
+
+
+def _circled(g: Graded, reference) -> tuple[str | None, list[Numbered]]:
+    circled = g.drawing if g.drawing is not None else page_drawing(g, reference)
+    return circled, number_corrections(g.result)
 
 
 def zoom_controls(label: str) -> list[str]:

@@ -18,6 +18,7 @@ class Graded:
     diagram: Diagram | None = None
     corrected: "Graded | None" = None
     example: bool = False  # one of the site's own examples (the plugin's `examples:` option), not a learner's
+    drawing: str | None = None  # render.feedback.page_drawing, when the plugin drew it already (to check its length)
 
     @property
     def errors(self) -> list[Finding]:
