@@ -57,7 +57,8 @@ class BuildReport:
         for result in results:
             for item in report_lines(result, product=product):
                 level = self.levels[item.severity]
-                log.log(level, format_log_line(item))
+                if log.isEnabledFor(level):  # hints are DEBUG: most builds never show them, so never format them
+                    log.log(level, format_log_line(item))
                 if item.severity != "hint":
                     self.pending.append(("error" if item.severity == "error" else annotation_level(level), item))
         self.results += results
