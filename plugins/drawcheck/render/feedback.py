@@ -202,18 +202,6 @@ def drawing(mermaid: str, label: str) -> list[str]:
                _fence(mermaid), "", "</div>", "", "</div>", ""])
 
 
-def _as_written(g: Graded, title: str | None) -> list[str]:
-    """The drawing re-emitted safely (or its errors), under an optional column title."""
-    out = [f"**{title}** — <code>{html_text(g.file)}</code>", ""] if title else []
-    if g.diagram is None or not g.diagram.valid:
-        return out + _errors_section(g)
-    out += drawing(render_diagram(g.diagram, readable=True, acc_title=f"{plain_text(g.file)}, as drawn"),
-                   f"{g.file}, as drawn")
-    if g.diagram.directives or g.diagram.front_matter is not None:
-        out += ["*Directives and front matter in your file were not applied.*", ""]
-    return out
-
-
 def _errors_section(g: Graded) -> list[str]:
     """Every error like a compiler's: where, the source around it with the line marked, the fix; then the
     part of the drawing that did parse."""

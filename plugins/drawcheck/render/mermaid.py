@@ -16,7 +16,7 @@ from drawcheck.parse.model import Activation, Autonumber, Block, Diagram, Messag
 from drawcheck.render.circled import READABLE_MARKER, accessible_name_lines, learner_text
 from drawcheck.render.colours import learner_colour
 
-mermaid_text = learner_text  # learner text: no mark glyphs, `<br>` kept (cached: labels repeat across a class)
+mermaid_text = learner_text  # learner text: no mark glyphs, `<br>` kept
 
 WRONG_FILL = "rgba(220, 50, 47, 0.18)"
 MISSING_FILL = "rgba(255, 170, 0, 0.22)"
