@@ -230,15 +230,18 @@ class NameMatcher:
         used = [False] * len(toks)
         i = 0
         n_toks = len(toks)
+        prefixes = self.prefixes
         while i < n_toks:
-            key = ""
+            key = toks[i][0]
+            if key not in prefixes:  # most words start no name
+                i += 1
+                continue
             best = None
             for j in range(i, n_toks):
-                if j > i and _PHRASE_BREAK.search(text, toks[j - 1][2], toks[j][1]):
-                    break
-                key += toks[j][0]
-                if key not in self.prefixes:
-                    break
+                if j > i:
+                    key += toks[j][0]
+                    if key not in prefixes or _PHRASE_BREAK.search(text, toks[j - 1][2], toks[j][1]):
+                        break
                 entry = self.phrases.get(key)
                 if entry is not None:
                     best = (j, entry)
