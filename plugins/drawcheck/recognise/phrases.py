@@ -65,9 +65,11 @@ def phrase_pattern(word: str, *, whole: bool = False) -> str | None:
     body = phrase_text(word).strip()
     if not body:
         return None
-    # the word gaps as lookarounds: two names side by side ("autenticación, autorización") share the gap
-    left = "(?<= )" if _edge(body[0]) else ("(?<=[^" + _GAPLESS + "])" if whole else "")
-    right = "(?= )" if _edge(body[-1]) else ("(?=[^" + _GAPLESS + "])" if whole else "")
+    # the word gaps as lookarounds: two names side by side ("autenticación, autorización") share the gap.
+    # `phrase_text` puts a space wherever a gapless script meets anything else, so a whole name's gapless
+    # edge, too, needs only a space beside it
+    left = "(?<= )" if _edge(body[0]) or whole else ""
+    right = "(?= )" if _edge(body[-1]) or whole else ""
     return left + re.escape(body).replace(r"\ ", " ") + right
 
 
