@@ -86,9 +86,10 @@ _PHRASE_BREAK = re.compile(r"[()\[\]{}<>:;,|→]")
 
 def words(text: str) -> list[tuple[str, int, int]]:
     """The lower-case words of `text` with their spans (not the ASCII part of a longer accented word)."""
-    plain = text.isascii()  # no accented letter to glue to
+    if text.isascii():  # no accented letter to glue to; lower-casing keeps every offset
+        return [(m.group(), *m.span()) for m in _WORD.finditer(text.lower())]
     return [(m.group().lower(), m.start(), m.end()) for m in _WORD.finditer(text)
-            if plain or not _inside_other_word(text, m.start(), m.end())]  # `vinculaci` of `vinculación`
+            if not _inside_other_word(text, m.start(), m.end())]  # `vinculaci` of `vinculación`
 
 
 def _pieces(name: str) -> list[str]:
@@ -266,7 +267,9 @@ class NameMatcher:
         i = 0
         while i < len(toks):
             first = toks[i][0]
-            lengths = self._near_lengths.get(first[0]) if free[i] and self._fuzzy_ok(first) else None
+            lengths = self._near_lengths.get(first[0]) if free[i] else None
+            if lengths and not self._fuzzy_ok(first):
+                lengths = None
             for n in (3, 2, 1) if lengths else ():
                 end = i + n
                 if end > len(toks) or not all(free[i:end]) or not self._fuzzy_ok(toks[end - 1][0]):
