@@ -263,16 +263,14 @@ class NameMatcher:
         """Runs of up to three words left over that are a near miss of a step name (a run starts and ends
         with a word long enough to be misspelt; no run longer than a name of its first letter, plus 2)."""
         out = []
-        free = [not u for u in used]
+        n_toks = len(toks)
         i = 0
-        while i < len(toks):
+        while i < n_toks:
             first = toks[i][0]
-            lengths = self._near_lengths.get(first[0]) if free[i] else None
-            if lengths and not self._fuzzy_ok(first):
-                lengths = None
-            for n in (3, 2, 1) if lengths else ():
+            lengths = None if used[i] else self._near_lengths.get(first[0])
+            for n in (3, 2, 1) if lengths and self._fuzzy_ok(first) else ():
                 end = i + n
-                if end > len(toks) or not all(free[i:end]) or not self._fuzzy_ok(toks[end - 1][0]):
+                if end > n_toks or any(used[i:end]) or not self._fuzzy_ok(toks[end - 1][0]):
                     continue
                 key = "".join(t[0] for t in toks[i:end])
                 target = self._fuzzy(key) if len(key) in lengths else None
