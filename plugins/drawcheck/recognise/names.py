@@ -267,7 +267,7 @@ class NameMatcher:
         i = 0
         while i < n_toks:
             first = toks[i][0]
-            lengths = None if used[i] else self._near_lengths.get(first[0])
+            lengths = None if used[i] else self._near_lengths.get(first[:1])
             for n in (3, 2, 1) if lengths and self._fuzzy_ok(first) else ():
                 end = i + n
                 if end > n_toks or any(used[i:end]) or not self._fuzzy_ok(toks[end - 1][0]):
