@@ -185,9 +185,13 @@ class NameMatcher:
 
     def find(self, text: str) -> tuple[Match, ...]:
         """The names in `text`, in text order."""
-        found = list(self._find(text))
+        found = self._find(text)
+        in_scripts = self.script.find(text)
+        if not in_scripts:
+            return found
+        found = list(found)
         extra: list[Match] = []
-        for kind, target, start, end in self.script.find(text):
+        for kind, target, start, end in in_scripts:
             inside = [f for f in found if f.start < end and start < f.end]
             if inside and all(f.how == "typo" for f in inside):  # `mutante` of `admisión mutante`: a spelling guess
                 found = [f for f in found if f not in inside]
