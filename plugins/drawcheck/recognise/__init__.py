@@ -219,15 +219,21 @@ def prefix_regex(prefixes) -> re.Pattern | None:
 
 def marker_regex(markers, starts=()) -> re.Pattern | None:
     """Markers match anywhere (at a word start); `starts` only at the start of the text."""
-    alts = []
-    for group, anchor in ((markers, ""), (starts, r"^[^a-z0-9]*")):
-        for m in sorted(group, key=len, reverse=True):
-            body = re.escape(m.lower().strip()).replace(r"\ ", r"\s+")
-            if m.endswith(" "):
-                body += r"(?:\s|$)"
-            elif m[-1:].isalnum():
-                body += r"(?![a-z0-9])"
-            alts.append(anchor + ("(?<![a-z0-9])" if m[:1].isalnum() else "") + body)
+    def body(m: str) -> str:
+        text = re.escape(m.lower().strip()).replace(r"\ ", r"\s+")
+        if m.endswith(" "):
+            return text + r"(?:\s|$)"
+        return text + r"(?![a-z0-9])" if m[-1:].isalnum() else text
+
+    def either(group) -> str:
+        return "(?:" + "|".join(body(m) for m in sorted(group, key=len, reverse=True)) + ")"
+
+    # the word-start lookbehind once, before every marker that starts with a letter or digit (a start
+    # needs none: `[^a-z0-9]*` ends on no letter or digit); the pattern is only searched, so order is free
+    worded = [m for m in markers if m[:1].isalnum()]
+    other = [m for m in markers if not m[:1].isalnum()]
+    alts = ([r"(?<![a-z0-9])" + either(worded)] if worded else []) + ([either(other)] if other else []) \
+        + ([r"^[^a-z0-9]*" + either(starts)] if starts else [])
     return re.compile("|".join(alts)) if alts else None
 
 

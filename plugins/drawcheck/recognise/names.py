@@ -86,9 +86,10 @@ _PHRASE_BREAK = re.compile(r"[()\[\]{}<>:;,|→]")
 
 def words(text: str) -> list[tuple[str, int, int]]:
     """The lower-case words of `text` with their spans (not the ASCII part of a longer accented word)."""
-    plain = text.isascii()  # no accented letter to glue to
+    if text.isascii():  # no accented letter to glue to; lower-casing keeps every offset
+        return [(m.group(), *m.span()) for m in _WORD.finditer(text.lower())]
     return [(m.group().lower(), m.start(), m.end()) for m in _WORD.finditer(text)
-            if plain or not _inside_other_word(text, m.start(), m.end())]  # `vinculaci` of `vinculación`
+            if not _inside_other_word(text, m.start(), m.end())]  # `vinculaci` of `vinculación`
 
 
 def _pieces(name: str) -> list[str]:
@@ -184,9 +185,13 @@ class NameMatcher:
 
     def find(self, text: str) -> tuple[Match, ...]:
         """The names in `text`, in text order."""
-        found = list(self._find(text))
+        found = self._find(text)
+        in_scripts = self.script.find(text)
+        if not in_scripts:
+            return found
+        found = list(found)
         extra: list[Match] = []
-        for kind, target, start, end in self.script.find(text):
+        for kind, target, start, end in in_scripts:
             inside = [f for f in found if f.start < end and start < f.end]
             if inside and all(f.how == "typo" for f in inside):  # `mutante` of `admisión mutante`: a spelling guess
                 found = [f for f in found if f not in inside]
@@ -230,15 +235,18 @@ class NameMatcher:
         used = [False] * len(toks)
         i = 0
         n_toks = len(toks)
+        prefixes = self.prefixes
         while i < n_toks:
-            key = ""
+            key = toks[i][0]
+            if key not in prefixes:  # most words start no name
+                i += 1
+                continue
             best = None
             for j in range(i, n_toks):
-                if j > i and _PHRASE_BREAK.search(text, toks[j - 1][2], toks[j][1]):
-                    break
-                key += toks[j][0]
-                if key not in self.prefixes:
-                    break
+                if j > i:
+                    key += toks[j][0]
+                    if key not in prefixes or _PHRASE_BREAK.search(text, toks[j - 1][2], toks[j][1]):
+                        break
                 entry = self.phrases.get(key)
                 if entry is not None:
                     best = (j, entry)
@@ -259,14 +267,14 @@ class NameMatcher:
         """Runs of up to three words left over that are a near miss of a step name (a run starts and ends
         with a word long enough to be misspelt; no run longer than a name of its first letter, plus 2)."""
         out = []
-        free = [not u for u in used]
+        n_toks = len(toks)
         i = 0
-        while i < len(toks):
+        while i < n_toks:
             first = toks[i][0]
-            lengths = self._near_lengths.get(first[0]) if free[i] and self._fuzzy_ok(first) else None
-            for n in (3, 2, 1) if lengths else ():
+            lengths = None if used[i] else self._near_lengths.get(first[:1])
+            for n in (3, 2, 1) if lengths and self._fuzzy_ok(first) else ():
                 end = i + n
-                if end > len(toks) or not all(free[i:end]) or not self._fuzzy_ok(toks[end - 1][0]):
+                if end > n_toks or any(used[i:end]) or not self._fuzzy_ok(toks[end - 1][0]):
                     continue
                 key = "".join(t[0] for t in toks[i:end])
                 target = self._fuzzy(key) if len(key) in lengths else None

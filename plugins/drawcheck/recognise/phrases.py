@@ -65,9 +65,11 @@ def phrase_pattern(word: str, *, whole: bool = False) -> str | None:
     body = phrase_text(word).strip()
     if not body:
         return None
-    # the word gaps as lookarounds: two names side by side ("autenticación, autorización") share the gap
-    left = "(?<= )" if _edge(body[0]) else ("(?<=[^" + _GAPLESS + "])" if whole else "")
-    right = "(?= )" if _edge(body[-1]) else ("(?=[^" + _GAPLESS + "])" if whole else "")
+    # the word gaps as lookarounds: two names side by side ("autenticación, autorización") share the gap.
+    # `phrase_text` puts a space wherever a gapless script meets anything else, so a whole name's gapless
+    # edge, too, needs only a space beside it
+    left = "(?<= )" if _edge(body[0]) or whole else ""
+    right = "(?= )" if _edge(body[-1]) or whole else ""
     return left + re.escape(body).replace(r"\ ", " ") + right
 
 
@@ -126,8 +128,10 @@ def _spaced_with_offsets(text: str) -> tuple[str, list[int]]:
 def _words(text: str) -> list[str]:
     """The lower-case words of `text`: runs of letters and digits (str.isalnum), cut where the script changes
     between one written with spaces and one without."""
-    return [word for run in _LETTERS.findall(_lower(text))
-            for word in ((run,) if run.isascii() else _SCRIPT_RUN.findall(run))]
+    low = _lower(text)
+    if low.isascii():  # one script
+        return _LETTERS.findall(low)
+    return [word for run in _LETTERS.findall(low) for word in ((run,) if run.isascii() else _SCRIPT_RUN.findall(run))]
 
 
 def _spaced(words: list[str]) -> str:
@@ -136,4 +140,4 @@ def _spaced(words: list[str]) -> str:
 
 def _lower(text: str) -> str:
     """Each character lower-cased on its own: `İ` is `i` (not two characters), `Σ` is `σ` (never a final `ς`)."""
-    return text.translate(_LOWER_ALONE).lower()
+    return text.lower() if text.isascii() else text.translate(_LOWER_ALONE).lower()
