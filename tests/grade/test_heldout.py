@@ -32,9 +32,6 @@ CORPORA = {
 
 # (corpus, drawing) -> what goes wrong. Strict xfails: a fix turns them into failures until removed.
 KNOWN_WRONG: dict[tuple[str, str], str] = {
-    ("two-cycles-b", "c14-current-master-preflight"):
-        "findNodesThatFitPod and prioritizeNodes are read as Filter and Score, so the PreFilter and PreScore the "
-        "drawing then calls from them are told they are out of order (functions that run several steps)",
 }
 
 

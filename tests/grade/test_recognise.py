@@ -135,3 +135,30 @@ def test_a_marker_before_every_step_is_not_preferred(reference):
                             _msg("S", "S", "Permit", 3), _msg("S", "S", "go func()", 4), _msg("S", "S", "PreBind", 5)])
     rec = recognise(d, reference)
     assert rec.boundary.source == "marker" and rec.boundary.line == 4
+
+
+CALLER_DRAWING = """sequenceDiagram
+    participant S as Scheduler
+    participant A as algorithm
+    participant P as Plugins
+    S->>A: findNodesThatFitPod
+    A->>P: PreFilter
+    A->>P: Filter
+    S->>A: prioritizeNodes
+    A->>P: PreScore
+    A->>P: Score
+"""
+
+
+def test_a_caller_drawn_with_the_steps_under_it_gives_way_to_their_own_names(reference):
+    from drawcheck.parse import parse_text
+    rec = recognise(parse_text(CALLER_DRAWING), reference)
+    assert (rec.first["Filter"].line, rec.first["Filter"].how) == (7, "exact")
+    assert (rec.first["Score"].line, rec.first["Score"].how) == (10, "exact")
+    assert [s for s in rec.first] == ["PreFilter", "Filter", "PreScore", "Score"]
+
+
+def test_a_caller_alone_still_draws_its_step(reference):
+    from drawcheck.parse import parse_text
+    rec = recognise(parse_text("sequenceDiagram\n    S->>S: PreFilter\n    S->>S: findNodesThatFitPod\n"), reference)
+    assert (rec.first["Filter"].line, rec.first["Filter"].how) == (3, "caller")

@@ -319,7 +319,14 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
     if late:  # notes and labels draw a step only where no message does
         for m in late:
             first.setdefault(m.step, m)
-        first = dict(sorted(first.items(), key=lambda kv: kv[1].order))
+    own = {}  # a step drawn by a name of its own: a caller (a function running several steps) does not draw it
+    for m in walk.mentions:
+        if m.how != "caller":
+            own.setdefault(m.step, m)
+    for step, m in first.items():
+        if m.how == "caller" and step in own:
+            first[step] = own[step]
+    first = dict(sorted(first.items(), key=lambda kv: kv[1].order))
     items = tuple(walk.items)
     boundary = _find_boundary(items, walk.mentions, walk.rect_starts, ref)
     main = {p.id for p in ref.phases.values() if p.role == "main"}

@@ -29,7 +29,7 @@ class Match:
     target: str  # step id, cycle id, not-step name, or label compact
     start: int  # span in the text
     end: int
-    how: str = "exact"  # "exact" | "legacy" | "typo" | "loose" (a loose phase word)
+    how: str = "exact"  # "exact" | "legacy" | "typo" | "caller" (a function running several steps) | "loose" (a loose phase word)
     legacy: LegacyName | None = None
 
 
@@ -125,6 +125,8 @@ class NameMatcher:
         inflected: dict[str, _Entry] = {}
         script = []  # names in other scripts or with accents: recognise/phrases.py reads them
         for step in steps:
+            for name in step.callers:
+                self.phrases.setdefault(compact(name), _Entry("step", step.id, "caller"))
             for name in (step.id, step.name, *step.synonyms):
                 if not is_plain(name):
                     script.append((name, "step", step.id, True))

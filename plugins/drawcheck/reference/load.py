@@ -21,7 +21,7 @@ from drawcheck.recognise.phrases import phrase_text
 TOP_REQUIRED = ("exercise", "title", "cycles", "steps")
 TOP_OPTIONAL = ("labels", "ignore_words", "wrappers", "explanations", "reference_diagram", "product", "feedback", "sources")
 STEP_KEYS = (
-    "name", "tier", "required", "teach", "synonyms", "legacy", "branch", "after", "before", "also_in",
+    "name", "tier", "required", "teach", "synonyms", "callers", "legacy", "branch", "after", "before", "also_in",
     "wrong_cycle", "main_path", "source",
 )
 FEEDBACK_KEYS = ("correct", "assumed_example")
@@ -202,6 +202,7 @@ def _steps(r: Reader, node, phases, branch_ids) -> tuple[Step, ...]:
             tier=tier, required=r.boolean(m["required"], f"{where}: required") if "required" in m else tier in ("A", "B"),
             index=i, teach=r.optional_string(m, "teach", where, ""),
             synonyms=r.strings(m["synonyms"], f"{where}: synonyms") if "synonyms" in m else (),
+            callers=r.strings(m["callers"], f"{where}: callers") if "callers" in m else (),
             legacy=tuple(legacy),
             branch=r.choice(m["branch"], f"{where}: branch", branch_ids or ("(declare `branches:` first)",))
             if "branch" in m else None,
@@ -238,8 +239,9 @@ def _names_unique(r: Reader, top, steps) -> None:
         nodes = [(step.id, m["id"])]
         if "name" in m:
             nodes.append((step.name, m["name"]))
-        if "synonyms" in m:
-            nodes += [(n.value, n) for n in m["synonyms"].value]
+        for key in ("synonyms", "callers"):
+            if key in m:
+                nodes += [(n.value, n) for n in m[key].value]
         if "legacy" in m:
             for ln, legacy in zip(m["legacy"].value, step.legacy):
                 lm = {k.value: v for k, v in ln.value}

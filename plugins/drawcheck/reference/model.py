@@ -74,6 +74,8 @@ class Step:
     index: int  # position in the reference order
     teach: str = ""  # one clause: what it does / where it runs
     synonyms: tuple[str, ...] = ()
+    callers: tuple[str, ...] = ()  # functions that run it among other steps: they draw it only where no name of
+    # its own does (a caller drawn with the plugin calls under it is no step of its own)
     legacy: tuple[LegacyName, ...] = ()
     branch: str | None = None  # id of a branch kind (the `branches:` section): drawn only conditionally
     after: tuple[str, ...] = ()  # for branch steps: steps it must come after
