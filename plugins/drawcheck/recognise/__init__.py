@@ -536,10 +536,16 @@ class _Walk:
     def who(self, role: Role, pid: str | None) -> str | None:
         key = (role.name, pid or "")
         if key not in self.who_of:
-            actor = self.actors.get(pid) if pid is not None else None
-            texts = [phrase_text(n) for n in (actor.names if actor else (pid,) if pid else ())]
-            self.who_of[key] = next((ex for ex, rx in role.who if any(rx.search(t) for t in texts)), None)
+            self.who_of[key] = stands_for(role.who, self.actors, pid)
         return self.who_of[key]
+
+
+def stands_for(who: tuple[tuple[str, re.Pattern], ...], actors: dict[str, Actor], pid: str | None) -> str | None:
+    """The exercise participant a drawn participant stands for: the first of `who` ((id, one of its words),
+    longest word first) whose word its label or id says (in any script), or None."""
+    actor = actors.get(pid) if pid is not None else None
+    texts = actor.phrased if actor else (phrase_text(pid),) if pid else ()
+    return next((ex for ex, rx in who if any(rx.search(t) for t in texts)), None)
 
 
 def _context(parent: tuple, block: Block, branch) -> tuple:
@@ -591,7 +597,8 @@ def _find_boundary(items, mentions, rect_starts, ref: Reference) -> FoundBoundar
     inside = [item for item in markers if first_step_index < item.index <= last_step_index]
     # The split is on the main path: a marker in an `opt`/`alt` branch ("go back to …" after a failure)
     # counts only when none is drawn outside one.
-    for item in sorted(inside or markers, key=lambda item: item.conditional):
+    if inside or markers:
+        item = min(inside or markers, key=lambda item: item.conditional)  # the first of the least conditional
         return FoundBoundary(item.index, item.line, "marker", item)
     for item in items:
         if item.phase == after_phase:

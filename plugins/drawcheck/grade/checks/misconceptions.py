@@ -27,8 +27,7 @@ from dataclasses import dataclass, field
 from drawcheck.grade.checks.base import Check, Cited, Drawing, Finding, FindingKind, Outcome, cited
 from drawcheck.grade.checks.order import heaviest_increasing
 from drawcheck.grade.layout import drawn_order
-from drawcheck.recognise import Between, Role, words_regex
-from drawcheck.recognise.phrases import phrase_text
+from drawcheck.recognise import Between, Role, stands_for, words_regex
 
 ANY = "any"
 SEVERITIES = ("correction", "hint")
@@ -144,19 +143,13 @@ class MisconceptionsCheck(Check):
             return None
         return Role("between", None, who=tuple(self.words), between=self.between)
 
-    def who(self, rec, pid: str | None) -> str | None:
-        """The exercise participant a drawn participant stands for (its longest word wins), or None."""
-        actor = rec.actors.get(pid) if pid is not None else None
-        texts = [phrase_text(n) for n in (actor.names if actor else (pid,) if pid else ())]  # CJK names too
-        return next((ex_id for ex_id, rx in self.words if any(rx.search(t) for t in texts)), None)
-
     def grade(self, drawing: Drawing) -> Outcome:
         rec = drawing.recognised
         drawn_steps: dict[int, set[str]] = {}
         for mention in rec.mentions:
             drawn_steps.setdefault(mention.item.index, set()).add(mention.step)
         ends = {pid for item in rec.items if item.kind == "message" for pid in (item.source, item.target)}
-        who = {pid: self.who(rec, pid) for pid in ends}  # each drawn participant named once per drawing
+        who = {pid: stands_for(self.words, rec.actors, pid) for pid in ends}  # each drawn participant once
         messages = [(item, who[item.source], who[item.target]) for item in rec.items if item.kind == "message"]
         out = []
         shared = _shared_places(rec)
