@@ -9,7 +9,6 @@ are documented in docs/grading.md.
 from __future__ import annotations
 
 import dataclasses
-
 import os
 
 from drawcheck.grade.checks import Drawing
