@@ -86,8 +86,6 @@ _PHRASE_BREAK = re.compile(r"[()\[\]{}<>:;,|→]")
 
 def words(text: str) -> list[tuple[str, int, int]]:
     """The lower-case words of `text` with their spans (not the ASCII part of a longer accented word)."""
-    if text.isascii():  # no accented letter to glue to; lower-casing keeps every offset
-        return [(m.group(), *m.span()) for m in _WORD.finditer(text.lower())]
     return [(m.group().lower(), m.start(), m.end()) for m in _WORD.finditer(text)
             if not _inside_other_word(text, m.start(), m.end())]  # `vinculaci` of `vinculación`
 

@@ -129,8 +129,6 @@ def _words(text: str) -> list[str]:
     """The lower-case words of `text`: runs of letters and digits (str.isalnum), cut where the script changes
     between one written with spaces and one without."""
     low = _lower(text)
-    if low.isascii():  # one script
-        return _LETTERS.findall(low)
     return [word for run in _LETTERS.findall(low) for word in ((run,) if run.isascii() else _SCRIPT_RUN.findall(run))]
 
 
@@ -140,4 +138,4 @@ def _spaced(words: list[str]) -> str:
 
 def _lower(text: str) -> str:
     """Each character lower-cased on its own: `İ` is `i` (not two characters), `Σ` is `σ` (never a final `ς`)."""
-    return text.lower() if text.isascii() else text.translate(_LOWER_ALONE).lower()
+    return text.translate(_LOWER_ALONE).lower()
