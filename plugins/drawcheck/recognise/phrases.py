@@ -34,16 +34,21 @@ NEGATION_BEFORE = 20  # characters of `phrase_text` a negation may stand before 
 NEGATION_AFTER = 8  # ... or after them (ロックは不要, 락이 필요 없다)
 
 
-def stated(pattern: re.Pattern | None, text: str, negations: re.Pattern | None) -> tuple[int, int] | None:
-    """Where `text` first says a `phrases_regex` without denying it: (clause, offset), else None.
+def clauses(text: str) -> tuple[str, ...]:
+    """The `phrase_text` of each clause of `text` (split at , ; . : and their CJK forms), for `stated`."""
+    return tuple(phrase_text(clause) for clause in _CLAUSE_END.split(text))
 
-    A negation denies only what stands next to it in its clause (up to , ; . : and the CJK forms), so
-    "no lock is involved" states no lock, but "expires after 30s if the bind never lands" states expiry.
+
+def stated(pattern: re.Pattern | None, text_clauses: tuple[str, ...], negations: re.Pattern | None) \
+        -> tuple[int, int] | None:
+    """Where a text (its `clauses`) first says a `phrases_regex` without denying it: (clause, offset), else None.
+
+    A negation denies only what stands next to it in its clause, so "no lock is involved" states no lock,
+    but "expires after 30s if the bind never lands" states expiry.
     """
     if pattern is None:
         return None
-    for n, clause in enumerate(_CLAUSE_END.split(text)):
-        low = phrase_text(clause)
+    for n, low in enumerate(text_clauses):
         for m in pattern.finditer(low):
             near = low[max(0, m.start() - NEGATION_BEFORE):m.end() + NEGATION_AFTER]
             if negations is None or negations.search(near) is None:
@@ -68,17 +73,26 @@ def phrase_pattern(word: str, *, whole: bool = False) -> str | None:
     # the word gaps as lookarounds: two names side by side ("autenticación, autorización") share the gap.
     # `phrase_text` puts a space wherever a gapless script meets anything else, so a whole name's gapless
     # edge, too, needs only a space beside it
-    left = "(?<= )" if _edge(body[0]) or whole else ""
+    left = GAP_BEFORE if _edge(body[0]) or whole else ""
     right = "(?= )" if _edge(body[-1]) or whole else ""
     return left + re.escape(body).replace(r"\ ", " ") + right
 
 
+GAP_BEFORE = "(?<= )"
+
+
 def phrases_regex(words, *, whole: bool = False) -> re.Pattern | None:
-    """Any of `words` (longest first) in `phrase_text` output."""
-    bodies = {b for w in words if (b := phrase_pattern(w, whole=whole))}
+    """Any of `words` (longest first) in `phrase_text` output.
+
+    The words that need a gap before them share one `(?<= )`, so each place's gap is tested once rather
+    than once a word. The order stays: such a word starts with no gapless letter, the others with one, so
+    no two of different groups start at the same place."""
+    bodies = sorted({b for w in words if (b := phrase_pattern(w, whole=whole))}, key=len, reverse=True)
     if not bodies:
         return None
-    return re.compile("|".join(sorted(bodies, key=len, reverse=True)))
+    gapped = [b.removeprefix(GAP_BEFORE) for b in bodies if b.startswith(GAP_BEFORE)]
+    alts = [GAP_BEFORE + "(?:" + "|".join(gapped) + ")"] if gapped else []
+    return re.compile("|".join(alts + [b for b in bodies if not b.startswith(GAP_BEFORE)]))
 
 
 class ScriptPhrases:

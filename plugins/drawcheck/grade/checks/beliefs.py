@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from drawcheck.grade.checks.base import Check, Cited, Drawing, cited, Finding, FindingKind, Outcome
 from drawcheck.recognise import words_regex
-from drawcheck.recognise.phrases import stated
+from drawcheck.recognise.phrases import clauses, stated
 
 BELIEF_KINDS = tuple(k.value for k in FindingKind if k not in (FindingKind.SYNTAX, FindingKind.UNSAFE,
                                                                FindingKind.PHASES, FindingKind.DIRECTION,
@@ -49,10 +49,6 @@ class BeliefsCheck(Check):
         reason = ref.check("reason")
         self.negation_pattern = getattr(reason, "negation_pattern", None)
 
-    def states(self, rx, text: str) -> bool:
-        """`text` says the belief's words in a clause that does not deny them."""
-        return stated(rx, text, self.negation_pattern) is not None
-
     @classmethod
     def load(cls, r, node, core):
         out = []
@@ -77,8 +73,9 @@ class BeliefsCheck(Check):
         for item in drawing.recognised.items:
             if not item.says(self.any_words):
                 continue
+            text_clauses = clauses(item.text)
             for b, rx, with_rx in self.patterns:
-                if id(b) in seen or not self.states(rx, item.text) or (
+                if id(b) in seen or stated(rx, text_clauses, self.negation_pattern) is None or (
                         with_rx is not None and not item.says(with_rx)):
                     continue
                 seen.add(id(b))

@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass, field
 
 from drawcheck.grade.checks.base import Check, Cited, Drawing, cited, Finding, FindingKind, Outcome
-from drawcheck.recognise import BOUNDARY, PLAIN, Role, prefix_regex, says, words_regex
-from drawcheck.recognise.phrases import phrase_text, stated
+from drawcheck.recognise import BOUNDARY, PLAIN, Item, Role, prefix_regex, words_regex
+from drawcheck.recognise.phrases import clauses, stated
 
 ROLE = "reason"
 
@@ -90,20 +90,20 @@ class ReasonCheck(Check):
     def role(self):
         return Role(ROLE, self.pattern, anchored=True) if self.pattern else None
 
-    def groups_in(self, text: str) -> list[ReasonGroup]:
-        return [g for g, rx in self.group_patterns if says(rx, text)]
+    def groups_in(self, item: Item) -> list[ReasonGroup]:
+        return [g for g, rx in self.group_patterns if item.says(rx)]
 
-    def misconception_in(self, text: str) -> Misconception | None:
-        """The misconception `text` states first (by where its words stand), if any. A clause that also
-        holds a negation next to its words ("no lock is involved", "ロックは不要") denies it instead."""
-        whole = phrase_text(text)
-        if self.any_misconception is None or self.any_misconception.search(whole) is None:
+    def misconception_in(self, item: Item) -> Misconception | None:
+        """The misconception the item's text states first (by where its words stand), if any. A clause that
+        also holds a negation next to its words ("no lock is involved", "ロックは不要") denies it instead."""
+        if not item.says(self.any_misconception):
             return None  # a text without their words states none of them
+        text_clauses = clauses(item.text)
         found = []
         for mc, rx, with_rx in self.misconception_patterns:
-            if with_rx is not None and with_rx.search(whole) is None:
+            if with_rx is not None and not item.says(with_rx):
                 continue
-            where = stated(rx, text, self.negation_pattern)
+            where = stated(rx, text_clauses, self.negation_pattern)
             if where is not None:
                 found.append((where, mc))
         return min(found, key=lambda f: f[0])[1] if found else None
@@ -124,7 +124,7 @@ class ReasonCheck(Check):
                             and not it.reading.names("step")):
                         candidates.append(it)
             for it in candidates:
-                if len(self.groups_in(it.text)) >= self.min_groups:
+                if len(self.groups_in(it)) >= self.min_groups:
                     return it
         return next((c for c in rec.comments if c.role == ROLE), None)
 
@@ -134,10 +134,10 @@ class ReasonCheck(Check):
         if item is None:
             line = rec.boundary.line if rec.boundary else None
             return Outcome([(Finding(FindingKind.REASON, None, line, "correction", self.missing), 1)])
-        wrong = self.misconception_in(item.text)
+        wrong = self.misconception_in(item)
         if wrong is not None:
             return Outcome([(Finding(FindingKind.REASON, None, item.line, "correction", wrong.message), 1)], item.text)
-        hit = self.groups_in(item.text)
+        hit = self.groups_in(item)
         if len(hit) < self.min_groups:
             return Outcome([(Finding(FindingKind.REASON, None, item.line, "correction", self.wrong), 1)], item.text)
         out = [(Finding(FindingKind.REASON, None, item.line, "hint", g.hint_if_absent), 0)
