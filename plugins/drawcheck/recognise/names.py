@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from drawcheck.recognise.phrases import ScriptPhrases, gapless, is_plain, phrase_text
+from drawcheck.recognise.phrases import SPACED_LETTER, ScriptPhrases, is_plain, phrase_text
 from drawcheck.reference.model import LegacyName, Phase, Reference, Step
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
@@ -84,10 +84,13 @@ def words_text(text: str) -> str:
 _PHRASE_BREAK = re.compile(r"[()\[\]{}<>:;,|→]")
 
 
+_WORD_ALONE = re.compile(rf"(?<![A-Za-z0-9])(?<!{SPACED_LETTER})[A-Za-z0-9]++(?!{SPACED_LETTER})")
+
+
 def words(text: str) -> list[tuple[str, int, int]]:
-    """The lower-case words of `text` with their spans (not the ASCII part of a longer accented word)."""
-    return [(m.group().lower(), m.start(), m.end()) for m in _WORD.finditer(text)
-            if not _inside_other_word(text, m.start(), m.end())]  # `vinculaci` of `vinculación`
+    """The lower-case words of `text` with their spans; never the ASCII part of a longer word in a script
+    with spaces (`vinculaci` of `vinculación`)."""
+    return [(m.group().lower(), m.start(), m.end()) for m in _WORD_ALONE.finditer(text)]
 
 
 def _pieces(name: str) -> list[str]:
@@ -104,12 +107,6 @@ def _inflected_pattern(pieces: list[str]) -> re.Pattern:
             forms.append(piece[:-1] + "ing")
         alts.append("(?:" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + ")")
     return re.compile("".join(alts))
-
-
-def _inside_other_word(text: str, start: int, end: int) -> bool:
-    """ASCII letters glued to a non-ASCII letter of a spaced script (é, ñ, ß): part of a longer word."""
-    return any(0 <= i < len(text) and text[i].isalpha() and not text[i].isascii() and not gapless(text[i])
-               for i in (start - 1, end))
 
 
 class NameMatcher:

@@ -12,6 +12,7 @@ import re
 
 _GAPLESS = "\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
 _GAPLESS_CHAR = re.compile(f"[{_GAPLESS}]")
+SPACED_LETTER = f"[^\\W\\d_\\x00-\\x7f{_GAPLESS}]"  # a letter beyond ASCII of a script with spaces: é, ñ, ß
 _LETTERS = re.compile(r"[^\W_]+")  # letters and digits (str.isalnum) in any script
 _SCRIPT_RUN = re.compile(f"[{_GAPLESS}]+|[^{_GAPLESS}]+")  # a run of letters in one kind of script
 _LOWER_ALONE = str.maketrans({"\u0130": "i", "\u03a3": "\u03c3"})
@@ -60,11 +61,6 @@ def _edge(char: str) -> bool:
     return _GAPLESS_CHAR.match(char) is None
 
 
-def gapless(char: str) -> bool:
-    """A letter of a script written without spaces between words (Chinese, Japanese, Korean)."""
-    return _GAPLESS_CHAR.match(char) is not None
-
-
 def phrase_pattern(word: str, *, whole: bool = False) -> str | None:
     """The regex body for `word` in `phrase_text` output (None for a word with no letters)."""
     body = phrase_text(word).strip()
@@ -82,17 +78,23 @@ GAP_BEFORE = "(?<= )"
 
 
 def phrases_regex(words, *, whole: bool = False) -> re.Pattern | None:
-    """Any of `words` (longest first) in `phrase_text` output.
-
-    The words that need a gap before them share one `(?<= )`, so each place's gap is tested once rather
-    than once a word. The order stays: such a word starts with no gapless letter, the others with one, so
-    no two of different groups start at the same place."""
+    """Any of `words` (longest first) in `phrase_text` output."""
     bodies = sorted({b for w in words if (b := phrase_pattern(w, whole=whole))}, key=len, reverse=True)
-    if not bodies:
-        return None
-    gapped = [b.removeprefix(GAP_BEFORE) for b in bodies if b.startswith(GAP_BEFORE)]
-    alts = [GAP_BEFORE + "(?:" + "|".join(gapped) + ")"] if gapped else []
-    return re.compile("|".join(alts + [b for b in bodies if not b.startswith(GAP_BEFORE)]))
+    return re.compile(one_of(bodies)) if bodies else None
+
+
+def one_of(patterns: list[str]) -> str:
+    """`phrase_pattern`s as one alternation that tries them in their order at each place.
+
+    Those that need a gap before them and start with a letter of a spaced script share one `(?<= )`, so
+    each place's gap is tested once rather than once a word. The order stays: they start with no gapless
+    letter and every other one starts with one, so no two of different groups match at the same place."""
+    def shared(p: str) -> bool:
+        return p.startswith(GAP_BEFORE) and _edge(p[len(GAP_BEFORE)])
+
+    gapped = [p.removeprefix(GAP_BEFORE) for p in patterns if shared(p)]
+    return "|".join(([GAP_BEFORE + "(?:" + "|".join(gapped) + ")"] if gapped else [])
+                    + [p for p in patterns if not shared(p)])
 
 
 class ScriptPhrases:
@@ -110,8 +112,8 @@ class ScriptPhrases:
             if pattern is None or body in self.by_body:
                 continue
             self.by_body[body] = (kind, target)
-            alts.append((len(body), f"(?:{pattern})"))
-        self.regex = re.compile("|".join(p for _, p in sorted(alts, key=lambda a: -a[0]))) if alts else None
+            alts.append((len(body), pattern))
+        self.regex = re.compile(one_of([p for _, p in sorted(alts, key=lambda a: -a[0])])) if alts else None
 
     def find(self, text: str) -> list[tuple[str, str, int, int]]:
         if self.regex is None or text.isascii():
