@@ -64,12 +64,19 @@ class Wrapper:
 
 @dataclass(frozen=True, slots=True)
 class _Near:
-    """A step key that a misspelling may be near: its letters, and the pattern of its inflected forms."""
+    """A step key that a misspelling may be near: its letters, and the forms of each of its pieces."""
 
     key: str
     target: str
     letters: frozenset
-    inflected: re.Pattern
+    forms: tuple[tuple[str, ...], ...]  # per camelCase piece: the piece and its inflections
+
+    def inflected(self, word: str) -> bool:
+        """Is `word` the name with any of its pieces inflected (`plantedseeds` for `plant seed`)?"""
+        ends = {0}
+        for forms in self.forms:
+            ends = {at + len(f) for at in ends for f in forms if word.startswith(f, at)}
+        return len(word) in ends
 
 
 def compact(text: str) -> str:
@@ -98,15 +105,9 @@ def _pieces(name: str) -> list[str]:
     return [p.lower() for w in _WORD.findall(name) for p in (_PIECE.findall(w) or [w])]
 
 
-def _inflected_pattern(pieces: list[str]) -> re.Pattern:
-    """Every form of a name with any of its pieces inflected (`plantedSeeds` for `plant seed`)."""
-    alts = []
-    for piece in pieces:
-        forms = [piece + s for s in ("", *_INFLECTIONS)]
-        if piece.endswith("e"):
-            forms.append(piece[:-1] + "ing")
-        alts.append("(?:" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + ")")
-    return re.compile("".join(alts))
+def _forms(piece: str) -> tuple[str, ...]:
+    """A name's piece and its inflections: `plant` -> plant, plants, plantes, plantd, planted, planting."""
+    return (piece, *(piece + s for s in _INFLECTIONS), *((piece[:-1] + "ing",) if piece.endswith("e") else ()))
 
 
 class NameMatcher:
@@ -174,7 +175,7 @@ class NameMatcher:
                 key = compact(name)
                 if len(key) >= 5 and self.step_keys.get(key) == step.id and not any(
                         n.key == key for n in self._near.get((key[0], len(key)), ())):
-                    near = _Near(key, step.id, frozenset(key), _inflected_pattern(_pieces(name)))
+                    near = _Near(key, step.id, frozenset(key), tuple(_forms(p) for p in _pieces(name)))
                     self._near.setdefault((key[0], len(key)), []).append(near)
         for letter in {letter for letter, _ in self._near}:
             lengths = [n for first, n in self._near if first == letter]
@@ -263,15 +264,13 @@ class NameMatcher:
     def _typos(self, toks, used) -> list[Match]:
         """Runs of up to three words left over that are a near miss of a step name (a run starts and ends
         with a word long enough to be misspelt; no run longer than a name of its first letter, plus 2)."""
+        spellable = [not u and self._fuzzy_ok(t[0]) for t, u in zip(toks, used)]
         out = []
-        n_toks = len(toks)
         i = 0
-        while i < n_toks:
-            first = toks[i][0]
-            lengths = None if used[i] else self._near_lengths.get(first[:1])
-            for n in (3, 2, 1) if lengths and self._fuzzy_ok(first) else ():
-                end = i + n
-                if end > n_toks or any(used[i:end]) or not self._fuzzy_ok(toks[end - 1][0]):
+        while i < len(toks):
+            lengths = self._near_lengths.get(toks[i][0][0]) if spellable[i] else None
+            for end in (i + 3, i + 2, i + 1) if lengths else ():
+                if end > len(toks) or not spellable[end - 1] or any(used[i:end]):
                     continue
                 key = "".join(t[0] for t in toks[i:end])
                 target = self._fuzzy(key) if len(key) in lengths else None
@@ -301,7 +300,7 @@ class NameMatcher:
                     continue  # _osa's own first test
                 d = _osa(key, near.key, limit)
                 if d < best_d and not (n < 7 and n == length and not _swapped(key, near.key)) \
-                        and not near.inflected.fullmatch(key):
+                        and not near.inflected(key):
                     # short words: a changed letter is usually another word (store/score)
                     best, best_d = near.target, d
         return best
