@@ -499,11 +499,10 @@ class _Walk:
 
     def draw_actor_steps(self, item: Item) -> None:
         """Participants named after steps: `S->>F: run` draws F's step; `A->>B: next` draws A's and B's."""
-        named = {m.target for m in item.matches if m.kind == "step"}
         for pos, pid in ((-2, item.source), (-1, item.target)):
             actor = self.actors.get(pid)
             for step in actor.steps if actor else ():
-                if step not in named:
+                if not any(m.kind == "step" and m.target == step for m in item.matches):
                     m = Mention(step, actor.label, item.line, item, pos)
                     self.mentions.append(m)
                     self.first.setdefault(step, m)

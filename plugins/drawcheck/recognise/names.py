@@ -165,8 +165,9 @@ class NameMatcher:
         self.ignore = set(ignore_words)
         self.wrappers = tuple(sorted(wrappers, key=lambda w: -len(w.prefix) - len(w.suffix)))  # longest first
         # a word fits a wrapper only when it holds the wrapper's suffix (or starts with a bare one's prefix)
-        self.wrapper_suffixes = tuple(w.suffix for w in self.wrappers if w.suffix)
-        self.bare_prefixes = tuple(w.prefix for w in self.wrappers if not w.suffix)
+        fits = [re.escape(w.suffix) for w in self.wrappers if w.suffix] + [
+            "^" + re.escape(w.prefix) for w in self.wrappers if not w.suffix]
+        self.may_be_wrapped = re.compile("|".join(fits)) if fits else None
         # near misses keep the first letter and the length within 2: by (first letter, length)
         self._near: dict[tuple[str, int], list[_Near]] = {}
         self._near_lengths: dict[str, range] = {}  # first letter -> the lengths a near miss of such a key may have
@@ -211,8 +212,7 @@ class NameMatcher:
     def unwrap(self, word: str, start: int, end: int) -> tuple[str, int, int]:
         """`RunPlantPlugins` -> `plant` (its span), by the first wrapper that fits; a text after the wrapper
         (`RunPlantPluginsWater`) is the step when it names one."""
-        if not any(s in word for s in self.wrapper_suffixes) and not (
-                self.bare_prefixes and word.startswith(self.bare_prefixes)):
+        if self.may_be_wrapped is None or self.may_be_wrapped.search(word) is None:
             return word, start, end
         for w in self.wrappers:
             if not word.startswith(w.prefix):

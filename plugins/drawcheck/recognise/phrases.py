@@ -13,8 +13,8 @@ import re
 _GAPLESS = "\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
 _GAPLESS_CHAR = re.compile(f"[{_GAPLESS}]")
 SPACED_LETTER = f"[^\\W\\d_\\x00-\\x7f{_GAPLESS}]"  # a letter beyond ASCII of a script with spaces: é, ñ, ß
-_LETTERS = re.compile(r"[^\W_]+")  # letters and digits (str.isalnum) in any script
-_SCRIPT_RUN = re.compile(f"[{_GAPLESS}]+|[^{_GAPLESS}]+")  # a run of letters in one kind of script
+# a word: a run of letters and digits (str.isalnum), all of scripts without spaces or all of other ones
+_SCRIPT_WORD = re.compile(f"(?:(?=[^\\W_])[{_GAPLESS}])+|[^\\W_{_GAPLESS}]+")
 _LOWER_ALONE = str.maketrans({"\u0130": "i", "\u03a3": "\u03c3"})
 
 
@@ -134,18 +134,16 @@ def _spaced_with_offsets(text: str) -> tuple[str, list[int]]:
     the word before it ends; the first space: 0)."""
     low = _lower(text)
     words, offsets = [], [0]
-    for run in _LETTERS.finditer(low):
-        for word in ((run,) if run.group().isascii() else _SCRIPT_RUN.finditer(low, run.start(), run.end())):
-            words.append(word.group())
-            offsets.extend(range(word.start(), word.end() + 1))
+    for word in _SCRIPT_WORD.finditer(low):
+        words.append(word.group())
+        offsets.extend(range(word.start(), word.end() + 1))
     return _spaced(words), offsets
 
 
 def _words(text: str) -> list[str]:
     """The lower-case words of `text`: runs of letters and digits (str.isalnum), cut where the script changes
     between one written with spaces and one without."""
-    low = _lower(text)
-    return [word for run in _LETTERS.findall(low) for word in ((run,) if run.isascii() else _SCRIPT_RUN.findall(run))]
+    return _SCRIPT_WORD.findall(_lower(text))
 
 
 def _spaced(words: list[str]) -> str:
