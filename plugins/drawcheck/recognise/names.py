@@ -168,19 +168,24 @@ class NameMatcher:
         fits = [re.escape(w.suffix) for w in self.wrappers if w.suffix] + [
             "^" + re.escape(w.prefix) for w in self.wrappers if not w.suffix]
         self.may_be_wrapped = re.compile("|".join(fits)) if fits else None
-        # near misses keep the first letter and the length within 2: by (first letter, length)
-        self._near: dict[tuple[str, int], list[_Near]] = {}
-        self._near_lengths: dict[str, range] = {}  # first letter -> the lengths a near miss of such a key may have
+        # near misses keep the first letter and the length within the edit limit
+        by_length: dict[tuple[str, int], list[_Near]] = {}  # (first letter, length) -> step keys
         for step in steps:
             for name in (step.id, step.name, *step.synonyms):
                 key = compact(name)
                 if len(key) >= 5 and self.step_keys.get(key) == step.id and not any(
-                        n.key == key for n in self._near.get((key[0], len(key)), ())):
+                        n.key == key for n in by_length.get((key[0], len(key)), ())):
                     near = _Near(key, step.id, frozenset(key), tuple(_forms(p) for p in _pieces(name)))
-                    self._near.setdefault((key[0], len(key)), []).append(near)
-        for letter in {letter for letter, _ in self._near}:
-            lengths = [n for first, n in self._near if first == letter]
-            self._near_lengths[letter] = range(max(5, min(lengths) - 2), max(lengths) + 3)
+                    by_length.setdefault((key[0], len(key)), []).append(near)
+        # (first letter, length of a misspelling) -> the step keys it may be near, shortest first
+        self._near: dict[tuple[str, int], tuple[_Near, ...]] = {}
+        for letter in {letter for letter, _ in by_length}:
+            for n in range(5, max(length for first, length in by_length if first == letter) + 3):
+                window = tuple(near for length in range(n - _edit_limit(n), n + _edit_limit(n) + 1)
+                               for near in by_length.get((letter, length), ()))
+                if window:
+                    self._near[(letter, n)] = window
+        self._near_letters = frozenset(letter for letter, _ in self._near)
 
     def find(self, text: str) -> tuple[Match, ...]:
         """The names in `text`, in text order."""
@@ -268,12 +273,10 @@ class NameMatcher:
         out = []
         i = 0
         while i < len(toks):
-            lengths = self._near_lengths.get(toks[i][0][0]) if spellable[i] else None
-            for end in (i + 3, i + 2, i + 1) if lengths else ():
+            for end in (i + 3, i + 2, i + 1) if spellable[i] and toks[i][0][0] in self._near_letters else ():
                 if end > len(toks) or not spellable[end - 1] or any(used[i:end]):
                     continue
-                key = "".join(t[0] for t in toks[i:end])
-                target = self._fuzzy(key) if len(key) in lengths else None
+                target = self._fuzzy("".join(t[0] for t in toks[i:end]))
                 if target:
                     out.append(Match("step", target, toks[i][1], toks[end - 1][2], "typo"))
                     i = end - 1
@@ -286,24 +289,26 @@ class NameMatcher:
 
     def _fuzzy(self, key: str) -> str | None:
         """The step `key` misspells, if any: within 1 edit (2 from 9 letters), not an inflected form."""
-        if len(key) < 5 or key in self.ignore:
+        window = self._near.get((key[0], len(key)))
+        if window is None or key in self.ignore:
             return None
-        limit = 1 if len(key) < 9 else 2
+        limit = _edit_limit(len(key))
         best, best_d = None, limit + 1
-        letters = None
-        n = len(key)
-        for length in range(n - limit, n + limit + 1):
-            for near in self._near.get((key[0], length), ()):
-                if letters is None:
-                    letters = frozenset(key)
-                if len(letters ^ near.letters) > 2 * limit:
-                    continue  # _osa's own first test
-                d = _osa(key, near.key, limit)
-                if d < best_d and not (n < 7 and n == length and not _swapped(key, near.key)) \
-                        and not near.inflected(key):
-                    # short words: a changed letter is usually another word (store/score)
-                    best, best_d = near.target, d
+        letters = frozenset(key)
+        for near in window:
+            if len(letters ^ near.letters) > 2 * limit:
+                continue  # _osa's own first test
+            d = _osa(key, near.key, limit)
+            if d < best_d and not (len(key) < 7 and len(key) == len(near.key) and not _swapped(key, near.key)) \
+                    and not near.inflected(key):
+                # short words: a changed letter is usually another word (store/score)
+                best, best_d = near.target, d
         return best
+
+
+def _edit_limit(length: int) -> int:
+    """How many edits a misspelling of `length` letters may be from a step name."""
+    return 1 if length < 9 else 2
 
 
 def _swapped(a: str, b: str) -> bool:
