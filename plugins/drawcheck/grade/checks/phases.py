@@ -8,24 +8,25 @@ text names that phase). A step's `wrong_cycle:` note replaces the message for th
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from drawcheck.grade.checks.base import Drawing, Finding, FindingKind, MessagesCheck, Outcome
 from drawcheck.recognise import BY_PARTICIPANTS
 
 
+@dataclass(eq=False)
 class PhasesCheck(MessagesCheck):
     section = "phases"
     kinds = (FindingKind.WRONG_PHASE,)
     supersedes = (FindingKind.ORDER,)  # one circle per step and line: a step in the wrong phase is not also out of order
     messages = {"wrong": "{step} runs in the {phase}, not the {drawn}"}
-    labels = "correction"  # what a step labelled with another phase earns (`labels:`)
+    labels: str = "correction"  # what a step labelled with another phase earns (`labels:`): correction | hint
 
     @classmethod
     def load(cls, r, node, core):
         m = r.mapping(node, cls.section, (), ("messages", "labels")) if node is not None else {}
-        check = cls(r.templates(m.get("messages"), f"{cls.section}.messages", cls.messages))
-        if "labels" in m:
-            check.labels = r.choice(m["labels"], f"{cls.section}.labels", ("correction", "hint"))
-        return check
+        labels = r.choice(m["labels"], f"{cls.section}.labels", ("correction", "hint")) if "labels" in m else "correction"
+        return cls(r.templates(m.get("messages"), f"{cls.section}.messages", cls.messages), labels)
 
     def grade(self, drawing: Drawing) -> Outcome:
         ref, rec, layout = drawing.reference, drawing.recognised, drawing.layout
