@@ -236,31 +236,24 @@ class NameMatcher:
         is no `sow water`), then near misses among the words left over."""
         found: list[Match] = []
         used = [False] * len(toks)
-        i = 0
-        n_toks = len(toks)
-        prefixes = self.prefixes
-        while i < n_toks:
-            key = toks[i][0]
-            if key not in prefixes:  # most words start no name
-                i += 1
+        after = 0  # the first word not in a phrase found so far
+        for i, (key, start, _) in enumerate(toks):
+            if i < after or key not in self.prefixes:  # most words start no name
                 continue
             best = None
-            for j in range(i, n_toks):
+            for j in range(i, len(toks)):
                 if j > i:
                     key += toks[j][0]
-                    if key not in prefixes or _PHRASE_BREAK.search(text, toks[j - 1][2], toks[j][1]):
+                    if key not in self.prefixes or _PHRASE_BREAK.search(text, toks[j - 1][2], toks[j][1]):
                         break
                 entry = self.phrases.get(key)
                 if entry is not None:
                     best = (j, entry)
-            if best is None:
-                i += 1
-                continue
-            j, entry = best
-            found.append(Match(entry.kind, entry.target, toks[i][1], toks[j][2], entry.how, entry.legacy))
-            for k in range(i, j + 1):
-                used[k] = True
-            i = j + 1
+            if best is not None:
+                j, entry = best
+                found.append(Match(entry.kind, entry.target, start, toks[j][2], entry.how, entry.legacy))
+                used[i:j + 1] = [True] * (j + 1 - i)
+                after = j + 1
         if not all(used):
             found.extend(self._typos(toks, used))
             found.sort(key=lambda m: m.start)
