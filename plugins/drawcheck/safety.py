@@ -57,7 +57,7 @@ _SOURCE_LINES = re.compile(r"\r\n|\r|\n")  # how the parser (and GitHub) number 
 def _flatten(s: object) -> str:
     """One line of plain characters: line breaks and tabs become spaces, invisible characters go."""
     text = _LINE_BREAKS.sub(" ", str(s)).replace("\t", " ")
-    if text.isascii() and text.isprintable():
+    if text.isprintable():  # no character of an invisible category (nor a space other than " ")
         return text
     return "".join(ch for ch in text if unicodedata.category(ch) not in _INVISIBLE_CATEGORIES)
 
@@ -71,6 +71,7 @@ def _shorten(text: str, max_chars: int | None) -> str:
 
 
 _MERMAID_UNSAFE = re.compile(r"[^A-Za-z0-9 .!?_]")
+_WRAP_START = re.compile(r"(?i)(no)?wrap")
 
 
 def _mermaid_code(match: re.Match) -> str:
@@ -92,12 +93,13 @@ def mermaid_text(s: object, *, max_chars: int | None = MAX_LABEL_CHARS) -> str:
     text = _shorten(" ".join(_flatten(s).split()), max_chars)
     result = _MERMAID_UNSAFE.sub(_mermaid_code, text)
     # `:wrap` / `:nowrap` right after a colon switch Mermaid's wrapping; never start with them.
-    if re.match(r"(?i)(no)?wrap", result):
+    if _WRAP_START.match(result):
         result = f"#{ord(result[0])};" + result[1:]
     return result
 
 
-_ASCII_PUNCT = re.compile(r"[!-/:-@\[-`{-~]")
+_CHARACTER_REFERENCES = {code: f"&#{code};" for code in range(0x21, 0x7f) if not chr(code).isalnum()}
+"""Every ASCII punctuation character (`!` to `~` but letters and digits) -> its numeric character reference."""
 
 
 def html_text(s: object, *, max_chars: int | None = None) -> str:
@@ -110,7 +112,7 @@ def html_text(s: object, *, max_chars: int | None = None) -> str:
     cannot pass for a numbered correction. Not for code spans or fenced code, where references show literally.
     """
     text = _shorten(" ".join(_flatten(unmark(s)).split()), max_chars)
-    return _ASCII_PUNCT.sub(lambda m: f"&#{ord(m.group())};", text)
+    return text.translate(_CHARACTER_REFERENCES)
 
 
 _COMMAND_COLONS = re.compile(r":(?=:)")

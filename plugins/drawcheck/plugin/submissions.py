@@ -6,6 +6,7 @@ import logging
 import os
 
 from drawcheck.grade.model import Finding, Result
+from drawcheck.render.feedback import feedback_setup
 from drawcheck.render.model import Graded, Refused
 
 log = logging.getLogger("mkdocs.plugins.drawcheck")
@@ -26,14 +27,14 @@ def _over_time(file: str, seconds: float) -> Result:
                           "text, no deep nesting)", 1)
 
 
-def drawn_for_the_page(graded: Graded, reference) -> str | None:
+def drawn_for_the_page(graded: Graded, setup) -> str | None:
     """Why the feedback page could not draw this diagram, when its redrawn copy (render.feedback.page_drawing)
     is over Mermaid's text limit: entity codes such as `#44;` make the copy longer than the file. Otherwise
     the copy is kept in `graded.drawing`, so the page does not draw it again."""
     from drawcheck.render.feedback import page_drawing
     from drawcheck.safety import MERMAID_MAX_TEXT, mermaid_length
 
-    drawing = page_drawing(graded, reference)
+    drawing = page_drawing(graded, setup)
     length = mermaid_length(drawing) if drawing is not None else 0
     if length <= MERMAID_MAX_TEXT:
         graded.drawing = drawing
@@ -57,6 +58,7 @@ class SubmissionsManager:
         self.examples = frozenset(e.lower() for e in examples)
         self.max_seconds = max_seconds
         self.only = only  # DRAWCHECK_ONLY: grade this handle's files alone
+        self.page_setup = feedback_setup(reference)  # what every page's drawing shares, once per build
 
     def _label(self, path) -> str:
         return os.path.relpath(os.fspath(path), self.site_root).replace(os.sep, "/")
@@ -115,7 +117,7 @@ class SubmissionsManager:
             return Graded(handle, file, _crash_result(file, exc), None)
         try:
             graded = Graded(handle, file, grade_diagram(diagram, text, file=file, reference=self.reference), diagram)
-            too_long = drawn_for_the_page(graded, self.reference)
+            too_long = drawn_for_the_page(graded, self.page_setup)
         except TimeBudgetExceeded:
             raise
         except Exception as exc:  # noqa: BLE001
