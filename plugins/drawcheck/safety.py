@@ -98,8 +98,14 @@ def mermaid_text(s: object, *, max_chars: int | None = MAX_LABEL_CHARS) -> str:
     return result
 
 
-_CHARACTER_REFERENCES = {code: f"&#{code};" for code in range(0x21, 0x7f) if not chr(code).isalnum()}
+_ASCII_PUNCT = re.compile(r"[!-/:-@\[-`{-~]")
+_CHARACTER_REFERENCES = {chr(code): f"&#{code};" for code in range(0x21, 0x7f) if not chr(code).isalnum()}
 """Every ASCII punctuation character (`!` to `~` but letters and digits) -> its numeric character reference."""
+
+
+def _character_reference(match: re.Match) -> str:
+    return _CHARACTER_REFERENCES[match.group()]
+
 
 
 def html_text(s: object, *, max_chars: int | None = None) -> str:
@@ -112,7 +118,7 @@ def html_text(s: object, *, max_chars: int | None = None) -> str:
     cannot pass for a numbered correction. Not for code spans or fenced code, where references show literally.
     """
     text = _shorten(" ".join(_flatten(unmark(s)).split()), max_chars)
-    return text.translate(_CHARACTER_REFERENCES)
+    return _ASCII_PUNCT.sub(_character_reference, text)
 
 
 _COMMAND_COLONS = re.compile(r":(?=:)")

@@ -9,7 +9,8 @@ from drawcheck import safety
 from drawcheck.safety import html_text
 from drawcheck.grade.checks import Mark
 from drawcheck.grade.model import Finding, Result
-from drawcheck.parse.model import Autonumber
+from drawcheck.intake import HANDLE_PATTERN
+from drawcheck.parse.model import Autonumber, Note
 from drawcheck.render.circled import kind_word, plain_text, short_mark
 from drawcheck.render.circles import Numbered, circle, circle_number, number_corrections  # noqa: F401
 from drawcheck.render.errors import compiler_errors, parsed_part
@@ -73,8 +74,6 @@ def assumed_notes(diagram) -> dict[str, str]:
     found: dict[str, str] = {}
     if diagram is None:
         return found
-    from drawcheck.parse.model import Note
-
     unnumbered = 0
     for s, _chain in diagram.walk():
         if isinstance(s, Note):
@@ -262,8 +261,6 @@ def _in_your_words(result: Result, setup: FeedbackSetup) -> list[str]:
 
 def handle_text(handle: str) -> str:
     """A handle for Markdown: as is when intake's pattern vouches for it (letters, digits, inner hyphens)."""
-    from drawcheck.intake import HANDLE_PATTERN
-
     return handle if HANDLE_PATTERN.fullmatch(handle) else html_text(handle)
 
 
