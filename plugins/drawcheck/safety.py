@@ -56,9 +56,10 @@ _SOURCE_LINES = re.compile(r"\r\n|\r|\n")  # how the parser (and GitHub) number 
 
 def _flatten(s: object) -> str:
     """One line of plain characters: line breaks and tabs become spaces, invisible characters go."""
-    text = _LINE_BREAKS.sub(" ", str(s)).replace("\t", " ")
-    if text.isprintable():  # no character of an invisible category (nor a space other than " ")
+    text = str(s)
+    if text.isprintable():  # no line break, tab or invisible character (nor a space other than " ") in it
         return text
+    text = _LINE_BREAKS.sub(" ", text).replace("\t", " ")
     return "".join(ch for ch in text if unicodedata.category(ch) not in _INVISIBLE_CATEGORIES)
 
 
