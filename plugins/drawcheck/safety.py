@@ -264,7 +264,7 @@ def _over_white(rgb, alpha: float) -> tuple[float, float, float]:
 
 
 def _distance(a, b) -> float:
-    return sum((x - y) ** 2 for x, y in zip(a, b)) ** 0.5
+    return ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2) ** 0.5
 
 
 _NESTING = 4  # rects of one colour nested this deep are still checked (each level deepens the tint)
@@ -281,8 +281,10 @@ def learner_rect_colour(label: str, *, reserved: Iterable[str], neutral: str) ->
     tints = [_over_white(rgb, 1 - (1 - alpha) ** depth) for depth in range(1, _NESTING + 1)]
     for mark in reserved:
         mark_parsed = _rgb_alpha(mark)
-        if mark_parsed is not None and any(_distance(_over_white(*mark_parsed), tint) < MARK_COLOUR_DISTANCE
-                                           for tint in tints):
+        if mark_parsed is None:
+            continue
+        drawn = _over_white(*mark_parsed)  # the mark as the page shows it
+        if any(_distance(drawn, tint) < MARK_COLOUR_DISTANCE for tint in tints):
             return neutral
     return label.strip()
 

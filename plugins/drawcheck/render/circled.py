@@ -41,7 +41,7 @@ def learner_text(text: str) -> str:
     lines = LINE_BREAK.split(_CODE.sub(_code_text, str(text)))
     if len(lines) > MAX_LABEL_LINES:
         lines = lines[: MAX_LABEL_LINES - 1] + [" ".join(lines[MAX_LABEL_LINES - 1:])]
-    return "<br>".join(safety.learner_label(line) for line in lines)
+    return "<br>".join([safety.learner_label(line) for line in lines])
 
 
 def plain_text(text: str) -> str:

@@ -219,9 +219,10 @@ class _Emitter:
                 continue
             if not isinstance(s, (Message, Note, Block)):
                 continue  # links, autonumber: not redrawn here
-            for c in self.before.get(id(s), ()):
+            key = id(s)
+            for c in self.before.get(key, ()):
                 self._note_rect(WRONG_FILL, self._actors_of(s) if not isinstance(s, Block) else self._span(), [c], depth)
-            circles = self.wrap.get(id(s))
+            circles = self.wrap.get(key)
             if circles:
                 self._line(f"rect {WRONG_FILL}", depth)
                 self._statement(s, depth + 1)
@@ -230,7 +231,7 @@ class _Emitter:
                 self._line("end", depth)
             else:
                 self._statement(s, depth)
-            for ins in self.after.get(id(s), ()):
+            for ins in self.after.get(key, ()):
                 self._insertion(ins, depth, s)
 
     def _statement(self, s, depth: int) -> None:
