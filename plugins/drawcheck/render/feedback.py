@@ -33,7 +33,7 @@ class FeedbackSetup:
     mark_owners: dict  # finding kind -> the check that draws that kind's marks on the circled drawing
     legend: str  # the line under a circled drawing saying what its marks mean
     correct_note: str  # the instructor's Markdown for a correct drawing, indented into its admonition
-    worded_checks: tuple[tuple[str, str], ...]  # (section, title) of each check that reads the learner's words
+    worded_checks: tuple[tuple[str, str], ...]  # (section, title as HTML) of each check that reads the learner's words
     product: str  # e.g. "Kubernetes", before a finding's version
 
 
@@ -44,7 +44,7 @@ def feedback_setup(reference, links: PageLinks | None = None) -> FeedbackSetup:
         mark_owners={kind: check for check in reference.checks for kind in check.kinds},
         legend=_legend(reference),
         correct_note="    " + reference.page.correct.replace("\n", "\n    "),  # the instructor's Markdown
-        worded_checks=tuple((check.section, check.shown_as) for check in reference.checks
+        worded_checks=tuple((check.section, html_text(check.shown_as)) for check in reference.checks
                             if getattr(check, "shown_as", None)),
         product=getattr(reference, "product", ""))
 
@@ -255,7 +255,7 @@ def _in_your_words(result: Result, setup: FeedbackSetup) -> list[str]:
     for section, title in setup.worded_checks:
         text = said.get(section)
         if text:
-            out.append(f"- **{html_text(title)}:** {html_text(plain_text(text))}")
+            out.append(f"- **{title}:** {html_text(plain_text(text))}")
     return out
 
 
