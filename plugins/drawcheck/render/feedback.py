@@ -34,7 +34,7 @@ class FeedbackSetup:
     legend: str  # the line under a circled drawing saying what its marks mean
     correct_note: str  # the instructor's Markdown for a correct drawing, indented into its admonition
     worded_checks: tuple[tuple[str, str], ...]  # (section, title as HTML) of each check that reads the learner's words
-    product: str  # e.g. "Kubernetes", before a finding's version
+    product: str  # the exercise's product (Reference.product), before a finding's version
 
 
 def feedback_setup(reference, links: PageLinks | None = None) -> FeedbackSetup:
