@@ -8,7 +8,7 @@ from urllib.parse import quote
 from mkdocs.structure.files import File, Files, InclusionLevel
 
 from drawcheck import render, safety
-from drawcheck.render.model import Graded, PageLinks, Refused, page_links
+from drawcheck.render.model import Graded, Refused, page_links
 from drawcheck.report import results_document
 
 log = logging.getLogger("mkdocs.plugins.drawcheck")
