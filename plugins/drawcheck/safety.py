@@ -56,9 +56,10 @@ _SOURCE_LINES = re.compile(r"\r\n|\r|\n")  # how the parser (and GitHub) number 
 
 def _flatten(s: object) -> str:
     """One line of plain characters: line breaks and tabs become spaces, invisible characters go."""
-    text = _LINE_BREAKS.sub(" ", str(s)).replace("\t", " ")
-    if text.isascii() and text.isprintable():
+    text = str(s)
+    if text.isprintable():  # no line break, tab or invisible character (nor a space other than " ") in it
         return text
+    text = _LINE_BREAKS.sub(" ", text).replace("\t", " ")
     return "".join(ch for ch in text if unicodedata.category(ch) not in _INVISIBLE_CATEGORIES)
 
 
@@ -71,6 +72,7 @@ def _shorten(text: str, max_chars: int | None) -> str:
 
 
 _MERMAID_UNSAFE = re.compile(r"[^A-Za-z0-9 .!?_]")
+_WRAP_START = re.compile(r"(?i)(no)?wrap")
 
 
 def _mermaid_code(match: re.Match) -> str:
@@ -92,12 +94,19 @@ def mermaid_text(s: object, *, max_chars: int | None = MAX_LABEL_CHARS) -> str:
     text = _shorten(" ".join(_flatten(s).split()), max_chars)
     result = _MERMAID_UNSAFE.sub(_mermaid_code, text)
     # `:wrap` / `:nowrap` right after a colon switch Mermaid's wrapping; never start with them.
-    if re.match(r"(?i)(no)?wrap", result):
+    if _WRAP_START.match(result):
         result = f"#{ord(result[0])};" + result[1:]
     return result
 
 
 _ASCII_PUNCT = re.compile(r"[!-/:-@\[-`{-~]")
+_CHARACTER_REFERENCES = {chr(code): f"&#{code};" for code in range(0x21, 0x7f) if not chr(code).isalnum()}
+"""Every ASCII punctuation character (`!` to `~` but letters and digits) -> its numeric character reference."""
+
+
+def _character_reference(match: re.Match) -> str:
+    return _CHARACTER_REFERENCES[match.group()]
+
 
 
 def html_text(s: object, *, max_chars: int | None = None) -> str:
@@ -110,7 +119,7 @@ def html_text(s: object, *, max_chars: int | None = None) -> str:
     cannot pass for a numbered correction. Not for code spans or fenced code, where references show literally.
     """
     text = _shorten(" ".join(_flatten(unmark(s)).split()), max_chars)
-    return _ASCII_PUNCT.sub(lambda m: f"&#{ord(m.group())};", text)
+    return _ASCII_PUNCT.sub(_character_reference, text)
 
 
 _COMMAND_COLONS = re.compile(r":(?=:)")
@@ -255,7 +264,7 @@ def _over_white(rgb, alpha: float) -> tuple[float, float, float]:
 
 
 def _distance(a, b) -> float:
-    return sum((x - y) ** 2 for x, y in zip(a, b)) ** 0.5
+    return ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2) ** 0.5
 
 
 _NESTING = 4  # rects of one colour nested this deep are still checked (each level deepens the tint)
@@ -272,8 +281,10 @@ def learner_rect_colour(label: str, *, reserved: Iterable[str], neutral: str) ->
     tints = [_over_white(rgb, 1 - (1 - alpha) ** depth) for depth in range(1, _NESTING + 1)]
     for mark in reserved:
         mark_parsed = _rgb_alpha(mark)
-        if mark_parsed is not None and any(_distance(_over_white(*mark_parsed), tint) < MARK_COLOUR_DISTANCE
-                                           for tint in tints):
+        if mark_parsed is None:
+            continue
+        drawn = _over_white(*mark_parsed)  # the mark as the page shows it
+        if any(_distance(drawn, tint) < MARK_COLOUR_DISTANCE for tint in tints):
             return neutral
     return label.strip()
 

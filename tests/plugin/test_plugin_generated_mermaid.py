@@ -13,7 +13,7 @@ from plugin_site import CORPUS, ROOT
 from drawcheck.parse import parse_text
 from drawcheck.plugin.submissions import SubmissionsManager
 from drawcheck.reference import load_reference
-from drawcheck.render import feedback_page, overview_page
+from drawcheck.render import feedback_page, feedback_setup, overview_page
 
 FENCE = re.compile(r"^(?P<indent> *)```mermaid\n(?P<body>.*?)^(?P=indent)```$", re.S | re.M)
 
@@ -26,7 +26,7 @@ def pages():
         manager = SubmissionsManager(answers_dir=str(answers), site_root=str(ROOT), reference=reference,
                                      max_bytes=262144, max_lines=2000)
         graded += manager.collect()[0]
-    out = {g.file: feedback_page(g, reference) for g in graded}
+    out = {g.file: feedback_page(g, feedback_setup(reference)) for g in graded}
     out["overview"] = overview_page(graded, [], reference)
     return out
 

@@ -9,7 +9,7 @@ from plugin_site import ROOT
 from drawcheck.plugin.submissions import SubmissionsManager
 from drawcheck.reference import load_reference
 from drawcheck.render import feedback_page
-from drawcheck.render.feedback import page_drawing
+from drawcheck.render.feedback import feedback_setup, page_drawing
 from drawcheck.safety import MERMAID_MAX_TEXT
 
 REFERENCE = load_reference(str(ROOT / "reference" / "two-cycles" / "exercise.yml"))
@@ -29,10 +29,10 @@ def test_graded_drawing_is_the_one_the_page_shows(tmp_path):
     assert graded
     for g in graded:
         assert g.drawing is not None and g.drawing.startswith("sequenceDiagram\n")
-        assert g.drawing == page_drawing(dataclasses.replace(g, drawing=None), REFERENCE)
-        page = feedback_page(g, REFERENCE)
+        assert g.drawing == page_drawing(dataclasses.replace(g, drawing=None), feedback_setup(REFERENCE))
+        page = feedback_page(g, feedback_setup(REFERENCE))
         assert "\n" + g.drawing.rstrip("\n") in page  # the fence holds the kept drawing, unchanged
-        assert page == feedback_page(dataclasses.replace(g, drawing=None), REFERENCE)
+        assert page == feedback_page(dataclasses.replace(g, drawing=None), feedback_setup(REFERENCE))
 
 
 def test_a_drawing_too_long_to_redraw_is_refused_with_its_length(tmp_path):

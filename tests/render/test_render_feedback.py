@@ -6,12 +6,12 @@ import re
 
 from drawcheck.grade.model import Result
 from drawcheck.parse.model import Diagram, Message, Note, Participant
-from drawcheck.render.feedback import assumed_notes, feedback_page, format_score
+from drawcheck.render.feedback import assumed_notes, feedback_page, feedback_setup, format_score
 from drawcheck.render.model import Graded
 
 
 def _page(result, diagram, reference, **kw):
-    return feedback_page(Graded(kw.pop("handle", "ada"), "answers/ada.mmd", result, diagram, **kw), reference)
+    return feedback_page(Graded(kw.pop("handle", "ada"), "answers/ada.mmd", result, diagram, **kw), feedback_setup(reference))
 
 
 def test_page_has_circled_drawing_numbered_corrections_and_score(result, diagram, reference):
@@ -50,8 +50,8 @@ def test_learner_text_is_escaped_everywhere(result, diagram, reference):
 def test_reference_is_linked_not_repeated(result, diagram, reference):
     from drawcheck.render.model import PageLinks
 
-    page = feedback_page(Graded("ada", "answers/ada.mmd", result, diagram), reference,
-                         PageLinks(reference="../../index.md#check-your-drawing"))
+    page = feedback_page(Graded("ada", "answers/ada.mmd", result, diagram),
+                         feedback_setup(reference, PageLinks(reference="../../index.md#check-your-drawing")))
     assert "??? note" not in page and "S->>S: PreFilter" not in page.split("## Check yourself")[1]
     assert "](../../index.md#check-your-drawing)" in page
 
@@ -60,10 +60,10 @@ def test_line_numbers_link_to_the_repository_when_known(result, diagram, referen
     from drawcheck.render.model import page_links
 
     links = page_links(repo_url="https://github.com/org/site", edit_uri="edit/main/docs/", reference="../index.md")
-    page = feedback_page(Graded("ada", "answers/ada.mmd", result, diagram), reference, links)
+    page = feedback_page(Graded("ada", "answers/ada.mmd", result, diagram), feedback_setup(reference, links))
     assert "[line 12](https://github.com/org/site/blob/main/answers/ada.mmd#L12)" in page
     plain = page_links(repo_url="https://gitlab.example/x/y", edit_uri="", reference="../index.md")
-    assert "](https://" not in feedback_page(Graded("ada", "answers/ada.mmd", result, diagram), reference, plain)
+    assert "](https://" not in feedback_page(Graded("ada", "answers/ada.mmd", result, diagram), feedback_setup(reference, plain))
 
 
 def test_example_submissions_say_so(result, diagram, reference):

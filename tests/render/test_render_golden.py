@@ -13,7 +13,7 @@ import yaml
 
 from drawcheck.grade.model import BoundaryPlacement, DrawnPoint, Finding, Result
 from drawcheck.parse import parse_text
-from drawcheck.render.feedback import number_corrections, overlay
+from drawcheck.render.feedback import feedback_setup, number_corrections, overlay
 from drawcheck.render.mermaid import render_diagram
 
 from render_fixtures import make_reference
@@ -42,7 +42,7 @@ def test_golden(case):
     diagram = parse_text(data["input"])
     assert diagram.valid, diagram.errors
     result = _result(data)
-    circles, insertions = overlay(result, make_reference(), number_corrections(result))
+    circles, insertions = overlay(result, feedback_setup(make_reference()), number_corrections(result))
     got = render_diagram(diagram, circles=circles, insertions=insertions, autonumber=not (circles or insertions))
     if os.environ.get("DRAWCHECK_UPDATE_GOLDEN"):
         data["expected"] = got

@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from drawcheck.parse import parse_text
 from drawcheck.parse.model import Diagram, Message, Note, Participant
-from drawcheck.render.feedback import number_corrections, overlay
+from drawcheck.render.feedback import feedback_setup, number_corrections, overlay
 from drawcheck.render.mermaid import BOUNDARY_FILL, MISSING_FILL, WRONG_FILL, Circle, Insertion, render_diagram
 
 
@@ -69,7 +69,7 @@ def test_missing_step_is_a_dashed_message_in_its_own_colour_after_its_predecesso
 def test_overlay_puts_the_true_boundary_after_permit_and_missing_steps_in_reference_order(diagram, result, reference):
     numbered = number_corrections(result)
     assert [n.finding.line for n in numbered] == [12, 13, None, None]
-    circles, insertions = overlay(result, reference, numbered)
+    circles, insertions = overlay(result, feedback_setup(reference), numbered)
     text = render_diagram(diagram, circles=circles, insertions=insertions)
     lines = _lines(text)
     permit = lines.index("P1-->>P2: Permit")

@@ -12,7 +12,7 @@ import pytest
 
 from drawcheck.parse.model import Diagram, Message, Participant
 from drawcheck.render.circled import learner_text
-from drawcheck.render.feedback import number_corrections, overlay
+from drawcheck.render.feedback import feedback_setup, number_corrections, overlay
 from drawcheck.render.mermaid import Circle, Insertion, render_diagram
 from drawcheck.safety import learner_label, mark_label, mermaid_text
 
@@ -48,7 +48,7 @@ def _nasty_diagram(seed: int) -> tuple[Diagram, list[str]]:
 
 
 def test_mermaid_accepts_circled_drawings_and_reads_back_our_labels(diagram, result, reference):
-    circles, insertions = overlay(result, reference, number_corrections(result))
+    circles, insertions = overlay(result, feedback_setup(reference), number_corrections(result))
     cases = [render_diagram(diagram), render_diagram(diagram, circles=circles, insertions=insertions)]
     expected_messages = []
     for seed in range(12):

@@ -15,7 +15,7 @@ import yaml
 
 from drawcheck.grade.model import Finding, Result
 from drawcheck.parse import parse_text
-from drawcheck.render.feedback import feedback_page
+from drawcheck.render.feedback import feedback_page, feedback_setup
 from drawcheck.render.model import Graded, page_links
 
 from render_fixtures import make_reference
@@ -38,7 +38,7 @@ def _graded(data: dict) -> Graded:
 def test_page_golden(case):
     data = yaml.safe_load(case.read_text(encoding="utf-8"))
     links = page_links(repo_url=data.get("repo_url"), edit_uri=data.get("edit_uri"), reference="../index.md#check-your-drawing")
-    got = feedback_page(_graded(data), make_reference(), links)
+    got = feedback_page(_graded(data), feedback_setup(make_reference(), links))
     if os.environ.get("DRAWCHECK_UPDATE_GOLDEN"):
         data["expected"] = got
         case.write_text(yaml.dump(data, Dumper=_Literal, sort_keys=False, allow_unicode=True, width=120,

@@ -7,7 +7,7 @@ from pathlib import Path
 from drawcheck.grade import grade_text
 from drawcheck.parse import parse_text
 from drawcheck.reference import load_reference
-from drawcheck.render.feedback import feedback_page
+from drawcheck.render.feedback import feedback_page, feedback_setup
 from drawcheck.render.model import Graded
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,7 +30,7 @@ NO_CYCLES_NO_PREBIND = """sequenceDiagram
 
 def _circled(text: str) -> str:
     result = grade_text(text, file="answers/ada.mmd", reference=REFERENCE)
-    page = feedback_page(Graded("ada", "answers/ada.mmd", result, parse_text(text)), REFERENCE)
+    page = feedback_page(Graded("ada", "answers/ada.mmd", result, parse_text(text)), feedback_setup(REFERENCE))
     blocks = page.split("```mermaid")
     return blocks[1]  # the drawing, drawn back with the circles (shown once)
 

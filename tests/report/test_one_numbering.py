@@ -17,7 +17,7 @@ from drawcheck.grade.cli import check_file, text_report
 from drawcheck.plugin.summary import bounded_summary
 from drawcheck.reference import load_reference
 from drawcheck.render.circles import circle, circle_number, number_corrections
-from drawcheck.render.feedback import feedback_page
+from drawcheck.render.feedback import feedback_page, feedback_setup
 from drawcheck.render.model import PageLinks
 from drawcheck.report.github import github_annotations, job_summary
 from drawcheck.report.json_report import results_document
@@ -90,7 +90,7 @@ def test_page_cli_annotations_summaries_and_comment_number_each_finding_alike(gr
     summary = bounded_summary([g.result for g in gs], title="drawcheck: site build", product=reference.product)
     for g in gs:
         # the feedback page's corrections table: | **②**<br>[line 14](…) | message |
-        page = feedback_page(g, reference, PageLinks(repo_url="https://github.com/org/drawcheck", branch="main"))
+        page = feedback_page(g, feedback_setup(reference, PageLinks(repo_url="https://github.com/org/drawcheck", branch="main")))
         rows = re.findall(r"^\| \*\*(\S+)\*\*<br>(?:\[line (\d+)\]\([^)]*\)|not drawn) \| (.*?) \|$", page, re.M)
         check({key(line, msg): mark for mark, line, msg in rows}, g, "page")
 

@@ -59,7 +59,7 @@ class BuildReport:
                 level = self.levels[item.severity]
                 if log.isEnabledFor(level):  # hints are DEBUG: most builds never show them, so never format them
                     log.log(level, format_log_line(item))
-                if item.severity != "hint":
+                if item.severity != "hint" and self.github:  # annotations are printed under GitHub Actions only
                     self.pending.append(("error" if item.severity == "error" else annotation_level(level), item))
         self.results += results
 

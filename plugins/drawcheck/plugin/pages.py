@@ -8,7 +8,7 @@ from urllib.parse import quote
 from mkdocs.structure.files import File, Files, InclusionLevel
 
 from drawcheck import render, safety
-from drawcheck.render.model import Graded, PageLinks, Refused, page_links
+from drawcheck.render.model import Graded, Refused, page_links
 from drawcheck.report import results_document
 
 log = logging.getLogger("mkdocs.plugins.drawcheck")
@@ -45,7 +45,7 @@ class FeedbackPages:
         self.feedback_dir = feedback_dir.strip("/")
         self.reference = reference
         self.error_level = error_level
-        self.links = PageLinks()
+        self.setup = render.feedback_setup(reference)  # what every page shares; `add_to` sets its links
         self.title = title  # the exercise's title, in the overview's heading on a site of several exercises
 
     @property
@@ -65,8 +65,8 @@ class FeedbackPages:
             existing = files.get_file_from_path(uri)
             if existing is not None:
                 files.remove(existing)
-        self.links = page_links(repo_url=config.get("repo_url"), edit_uri=config.get("edit_uri"),
-                                reference=self.reference_link())
+        self.setup = render.feedback_setup(self.reference, page_links(
+            repo_url=config.get("repo_url"), edit_uri=config.get("edit_uri"), reference=self.reference_link()))
         overview = self.overview(graded, refused)
         if self.title:
             overview = overview.replace("# Class overview", f"# Class overview: {safety.html_text(self.title)}", 1)
@@ -102,7 +102,7 @@ class FeedbackPages:
         if is_ungradable(g):
             return ungradable_page(g)
         try:
-            return render.feedback_page(g, self.reference, self.links)
+            return render.feedback_page(g, self.setup)
         except Exception as exc:  # noqa: BLE001 - one learner's page must not stop the others
             log.log(self.error_level, "drawcheck: %s: the feedback page could not be drawn (%s)",
                     safety.log_text(g.file), type(exc).__name__)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import logging
 import os
+import posixpath
 
 from drawcheck.grade.model import Finding, Result
+from drawcheck.render.feedback import feedback_setup
 from drawcheck.render.model import Graded, Refused
 
 log = logging.getLogger("mkdocs.plugins.drawcheck")
@@ -26,14 +28,14 @@ def _over_time(file: str, seconds: float) -> Result:
                           "text, no deep nesting)", 1)
 
 
-def drawn_for_the_page(graded: Graded, reference) -> str | None:
+def drawn_for_the_page(graded: Graded, setup) -> str | None:
     """Why the feedback page could not draw this diagram, when its redrawn copy (render.feedback.page_drawing)
     is over Mermaid's text limit: entity codes such as `#44;` make the copy longer than the file. Otherwise
     the copy is kept in `graded.drawing`, so the page does not draw it again."""
     from drawcheck.render.feedback import page_drawing
     from drawcheck.safety import MERMAID_MAX_TEXT, mermaid_length
 
-    drawing = page_drawing(graded, reference)
+    drawing = page_drawing(graded, setup)
     length = mermaid_length(drawing) if drawing is not None else 0
     if length <= MERMAID_MAX_TEXT:
         graded.drawing = drawing
@@ -57,6 +59,7 @@ class SubmissionsManager:
         self.examples = frozenset(e.lower() for e in examples)
         self.max_seconds = max_seconds
         self.only = only  # DRAWCHECK_ONLY: grade this handle's files alone
+        self.page_setup = feedback_setup(reference)  # what every page's drawing shares, once per build
 
     def _label(self, path) -> str:
         return os.path.relpath(os.fspath(path), self.site_root).replace(os.sep, "/")
@@ -75,12 +78,13 @@ class SubmissionsManager:
         submissions, errors = collect_submissions(self.answers_dir, max_bytes=self.max_bytes, max_lines=self.max_lines,
                                                   examples=self.examples)
         refused = [Refused(self._error_label(e.file), e.line, e.message) for e in errors]
+        folder = self._label(self.answers_dir)  # each file sits right in it: label it without a relpath per file
         firsts: dict[str, Graded] = {}
         corrected: dict[str, Graded] = {}
         for sub in submissions:
             if self.only and sub.handle.lower() != self.only.lower():
                 continue
-            graded = self.grade(sub.handle, self._label(sub.path), sub.text)
+            graded = self.grade(sub.handle, posixpath.normpath(f"{folder}/{sub.path.name}"), sub.text)
             graded.example = sub.handle.lower() in self.examples
             (corrected if sub.corrected else firsts)[sub.handle] = graded
         for handle, g in corrected.items():
@@ -115,7 +119,7 @@ class SubmissionsManager:
             return Graded(handle, file, _crash_result(file, exc), None)
         try:
             graded = Graded(handle, file, grade_diagram(diagram, text, file=file, reference=self.reference), diagram)
-            too_long = drawn_for_the_page(graded, self.reference)
+            too_long = drawn_for_the_page(graded, self.page_setup)
         except TimeBudgetExceeded:
             raise
         except Exception as exc:  # noqa: BLE001

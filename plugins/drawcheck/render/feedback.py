@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from drawcheck import safety
 from drawcheck.safety import html_text
 from drawcheck.grade.checks import Mark
 from drawcheck.grade.model import Finding, Result
-from drawcheck.parse.model import Autonumber
+from drawcheck.intake import HANDLE_PATTERN
+from drawcheck.parse.model import Autonumber, Note
 from drawcheck.render.circled import kind_word, plain_text, short_mark
 from drawcheck.render.circles import Numbered, circle, circle_number, number_corrections  # noqa: F401
 from drawcheck.render.errors import compiler_errors, parsed_part
@@ -21,16 +23,41 @@ from drawcheck.render.stats import describe_boundary
 _ASSUMED = re.compile(r"^\s*assumed\s*(?:(?P<n>\d+|[\u2460-\u2473\u3251-\u325f\u32b1-\u32bf])\s*)?:(?P<text>.*)$", re.I | re.S)
 
 
-def overlay(result: Result, reference, numbered: list[Numbered]) -> tuple[list[Circle], list[Insertion]]:
+@dataclass(frozen=True, slots=True)
+class FeedbackSetup:
+    """What every feedback page of one exercise shares, worked out once per build (`feedback_setup`) and
+    handed to each page: nothing here depends on the learner."""
+
+    reference: object
+    links: PageLinks
+    mark_owners: dict  # finding kind -> the check that draws that kind's marks on the circled drawing
+    legend: str  # the line under a circled drawing saying what its marks mean
+    correct_note: str  # the instructor's Markdown for a correct drawing, indented into its admonition
+    worded_checks: tuple[tuple[str, str], ...]  # (section, title as HTML) of each check that reads the learner's words
+    product: str  # the exercise's product (Reference.product), before a finding's version
+
+
+def feedback_setup(reference, links: PageLinks | None = None) -> FeedbackSetup:
+    """The parts of every feedback page of `reference`'s exercise that are the same for every learner."""
+    return FeedbackSetup(
+        reference=reference, links=links or PageLinks(),
+        mark_owners={kind: check for check in reference.checks for kind in check.kinds},
+        legend=_legend(reference),
+        correct_note="    " + reference.page.correct.replace("\n", "\n    "),  # the instructor's Markdown
+        worded_checks=tuple((check.section, html_text(check.shown_as)) for check in reference.checks
+                            if getattr(check, "shown_as", None)),
+        product=getattr(reference, "product", ""))
+
+
+def overlay(result: Result, setup: FeedbackSetup, numbered: list[Numbered]) -> tuple[list[Circle], list[Insertion]]:
     """The marks of each numbered correction, as the check that owns its kind draws them: circles on
     wrong lines; what is missing and where the boundary truly is, inserted where they belong."""
-    owners = {kind: check for check in reference.checks for kind in check.kinds}
     circles: list[Circle] = []
     insertions: list[Insertion] = []
     for n in numbered:
         f = n.finding
-        check = owners.get(f.kind)
-        marks = check.overlay(f, result, reference) if check else (Mark("circle", f.line, f.message),)
+        check = setup.mark_owners.get(f.kind)
+        marks = check.overlay(f, result, setup.reference) if check else (Mark("circle", f.line, f.message),)
         for mark in marks:
             text = short_mark(mark.kind, f.kind, mark.label)  # the full sentence is in the table
             if mark.kind == "circle":
@@ -47,8 +74,6 @@ def assumed_notes(diagram) -> dict[str, str]:
     found: dict[str, str] = {}
     if diagram is None:
         return found
-    from drawcheck.parse.model import Note
-
     unnumbered = 0
     for s, _chain in diagram.walk():
         if isinstance(s, Note):
@@ -68,9 +93,8 @@ def _circle_number(ch: str) -> int:
     return circle_number(ch) or 0
 
 
-def _fence(mermaid: str, indent: str = "") -> str:
-    body = "\n".join(indent + line if line else line for line in mermaid.rstrip("\n").split("\n"))
-    return f"{indent}```mermaid\n{body}\n{indent}```"
+def _fence(mermaid: str) -> str:
+    return "```mermaid\n" + mermaid.rstrip("\n") + "\n```"
 
 
 def _indent(text: str, indent: str = "    ") -> str:
@@ -112,15 +136,14 @@ def correction_phrase(f: Finding) -> str:
     return f"{point}: {kind_word(kind)}"
 
 
-def status_text(g: Graded) -> str:
-    """What the status line says: "correct", or how many corrections and which."""
+def status_text(g: Graded, numbered: list[Numbered]) -> str:
+    """What the status line says: "correct", or how many corrections (`numbered`, of `g`) and which."""
     r = g.result
     if r.status == "invalid":
         n = len(g.errors) or len(r.corrections)
         return f"could not be checked: {n} error{'s' * (n != 1)} to fix first"
     if r.status == "correct":
         return "correct"
-    numbered = number_corrections(r)
     names = [correction_phrase(n.finding) for n in numbered[:MAX_STATUS_ITEMS]]
     if len(numbered) > MAX_STATUS_ITEMS:
         names.append(f"and {len(numbered) - MAX_STATUS_ITEMS} more")
@@ -128,11 +151,11 @@ def status_text(g: Graded) -> str:
     return f"{count}: {', '.join(names)}" if names else count
 
 
-def _summary_line(g: Graded, reference) -> str:
+def _summary_line(g: Graded, numbered: list[Numbered], reference) -> str:
     r = g.result
     if r.status == "invalid":
-        return f"**Status:** {html_text(status_text(g))}"
-    line = f"**Status:** {html_text(status_text(g))} · **Score:** {format_score(r.score)}"
+        return f"**Status:** {html_text(status_text(g, numbered))}"
+    line = f"**Status:** {html_text(status_text(g, numbered))} · **Score:** {format_score(r.score)}"
     if reference.boundary is None:  # an exercise without a boundary: nothing to say about one
         return line
     return f"{line} · **Boundary:** {describe_boundary(r.boundary, reference)}"
@@ -168,22 +191,20 @@ def _has_autonumber(diagram) -> bool:
     return any(isinstance(s, Autonumber) and not s.off for s in diagram.statements)
 
 
-def page_drawing(g: Graded, reference) -> str | None:
+def page_drawing(g: Graded, setup: FeedbackSetup) -> str | None:
     """The Mermaid the feedback page shows for this drawing: circled when it has corrections, as drawn when
     not; None when it could not be parsed. The plugin draws it once, to check its length, and keeps it in
     `g.drawing` for the page."""
+    return _drawing(g, setup, number_corrections(g.result))
+
+
+def _drawing(g: Graded, setup: FeedbackSetup, numbered: list[Numbered]) -> str | None:
     if g.diagram is None or not g.diagram.valid:
         return None
-    numbered = number_corrections(g.result)
-    circles, insertions = overlay(g.result, reference, numbered)
+    circles, insertions = overlay(g.result, setup, numbered)
     title = f"{plain_text(g.file)}, circled" if numbered else plain_text(g.file)
     return render_diagram(g.diagram, circles=circles, insertions=insertions, autonumber=not numbered,
-                          readable=True, acc_title=title, acc_descr=status_text(g))
-
-
-def _circled(g: Graded, reference) -> tuple[str | None, list[Numbered]]:
-    circled = g.drawing if g.drawing is not None else page_drawing(g, reference)
-    return circled, number_corrections(g.result)
+                          readable=True, acc_title=title, acc_descr=status_text(g, numbered))
 
 
 def zoom_controls(label: str) -> list[str]:
@@ -225,48 +246,47 @@ def _legend(reference) -> str:
     return legend + ". The full sentence for each number is in the table below."
 
 
-def _in_your_words(result: Result, reference) -> list[str]:
+def _in_your_words(result: Result, setup: FeedbackSetup) -> list[str]:
     """What the learner wrote for each check that reads their own words, under that check's title."""
     said = dict(result.said)
     said.setdefault("reason", result.reason)  # results built by hand set only the two fields
     said.setdefault("named_function", result.cache_function)
     out = []
-    for check in reference.checks:
-        text = said.get(check.section)
-        if text and getattr(check, "shown_as", None):
-            out.append(f"- **{html_text(check.shown_as)}:** {html_text(plain_text(text))}")
+    for section, title in setup.worded_checks:
+        text = said.get(section)
+        if text:
+            out.append(f"- **{title}:** {html_text(plain_text(text))}")
     return out
 
 
 def handle_text(handle: str) -> str:
     """A handle for Markdown: as is when intake's pattern vouches for it (letters, digits, inner hyphens)."""
-    from drawcheck.intake import HANDLE_PATTERN
-
     return handle if HANDLE_PATTERN.fullmatch(handle) else html_text(handle)
 
 
-def _circled_section(g: Graded, reference, heading: str, links: PageLinks) -> list[str]:
-    """One drawing: shown once as drawn when correct, else circled with its corrections beside it."""
-    circled, numbered = _circled(g, reference)
+def _circled_section(g: Graded, numbered: list[Numbered], setup: FeedbackSetup, heading: str) -> list[str]:
+    """One drawing: shown once as drawn when correct, else circled with its corrections (`numbered`) beside it."""
+    circled = g.drawing if g.drawing is not None else _drawing(g, setup, numbered)
     out = [f"## {heading}", ""]
     if circled is None:
-        return out + _summary_line_block(g, reference) + _errors_section(g)
+        return out + _summary_line_block(g, numbered, setup.reference) + _errors_section(g)
     if not numbered:
         return out + drawing(circled, f"{g.file}") 
-    out += drawing(circled, f"{g.file}, circled") + [_legend(reference), ""]
+    out += drawing(circled, f"{g.file}, circled") + [setup.legend, ""]
     if _has_autonumber(g.diagram):
         out += ["*Your `autonumber` step numbers are left out of the circled copy, so they cannot be taken for "
                 "the circled correction numbers.*", ""]
     return out
 
 
-def _summary_line_block(g: Graded, reference) -> list[str]:
-    return [_summary_line(g, reference), ""] if g.corrected is not None else []
+def _summary_line_block(g: Graded, numbered: list[Numbered], reference) -> list[str]:
+    return [_summary_line(g, numbered, reference), ""] if g.corrected is not None else []
 
 
-def feedback_page(g: Graded, reference, links: PageLinks | None = None) -> str:
+def feedback_page(g: Graded, setup: FeedbackSetup) -> str:
     """Markdown of `feedback/<handle>.md`. Every piece of learner text is escaped or re-emitted."""
-    links = links or PageLinks()
+    reference, links = setup.reference, setup.links
+    numbered = number_corrections(g.result)
     handle = handle_text(g.handle)
     out = SEARCH_EXCLUDED + [f"# Feedback: {handle}", ""]
     if g.example:
@@ -276,34 +296,32 @@ def feedback_page(g: Graded, reference, links: PageLinks | None = None) -> str:
     r = g.result
     invalid = r.status == "invalid"
     if r.status == "correct":
-        out += ['!!! success "Correct"', "", f"    {_summary_line(g, reference)}", "",
-                "    " + reference.page.correct.replace("\n", "\n    "), ""]  # the instructor's Markdown
+        out += ['!!! success "Correct"', "", f"    {_summary_line(g, numbered, reference)}", "",
+                setup.correct_note, ""]
     else:
-        out += [_summary_line(g, reference), ""]
+        out += [_summary_line(g, numbered, reference), ""]
 
     if invalid:
         out += _errors_section(g)
     else:
-        out += _circled_section(g, reference, "Your drawing" if r.status == "correct" else "Your drawing, circled",
-                                links)
-        numbered = number_corrections(r)
+        out += _circled_section(g, numbered, setup, "Your drawing" if r.status == "correct" else "Your drawing, circled")
         if numbered:
             out += ["## Corrections", ""]
             assumed = assumed_notes(g.corrected.diagram) if g.corrected is not None else None
-            out += _corrections_table(numbered, assumed, getattr(reference, "product", ""), g.file, links) + [""]
+            out += _corrections_table(numbered, assumed, setup.product, g.file, links) + [""]
             if g.corrected is None:
                 out += ["Next: copy your drawing to <code>" + html_text(corrected_name(g.file)) + "</code>, fix it, "
                         f"and add one note per number saying what you had assumed, e.g. "
                         f"`{reference.page.assumed_example}`. The next build shows both drawings and your notes.", ""]
     if g.corrected is not None:
-        out += ["## Your corrected drawing", "", _summary_line(g.corrected, reference), ""]
+        more = number_corrections(g.corrected.result)
+        out += ["## Your corrected drawing", "", _summary_line(g.corrected, more, reference), ""]
         if g.corrected.result.status == "invalid":
             out += _errors_section(g.corrected)
         else:
-            out += _circled_section(g.corrected, reference, "Your corrected drawing, circled", links)[2:]
-            more = number_corrections(g.corrected.result)
+            out += _circled_section(g.corrected, more, setup, "Your corrected drawing, circled")[2:]
             if more:
-                out += _corrections_table(more, None, getattr(reference, "product", ""), g.corrected.file, links) + [""]
+                out += _corrections_table(more, None, setup.product, g.corrected.file, links) + [""]
 
     hints = [f for f in r.findings if f.severity == "hint"]
     if hints and not invalid:
@@ -312,7 +330,7 @@ def feedback_page(g: Graded, reference, links: PageLinks | None = None) -> str:
                 for f in hints]
         out += [""]
 
-    words = _in_your_words(r, reference)
+    words = _in_your_words(r, setup)
     if words and not invalid:
         out += ["## In your words", ""] + words + [""]
 

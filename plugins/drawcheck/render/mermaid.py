@@ -76,9 +76,8 @@ class _Emitter:
         self.ids: dict[str, str] = {}
         self.labels: dict[str, str] = {}
         self.kinds: dict[str, str] = {}
-        self._collect_participants()
-        slots = [s for s, _chain in diagram.walk() if isinstance(s, (Message, Note, Block))]
-        self.slots = slots
+        self.slots: list = []  # the statements a mark can be placed at, in reading order
+        self._collect_participants_and_slots()
         self.wrap: dict[int, list[Circle]] = {}
         self.before: dict[int, list[Circle]] = {}
         self.after: dict[int, list[Insertion]] = {}
@@ -91,16 +90,20 @@ class _Emitter:
         self.lines: list[str] = []
 
     # ---- participants -------------------------------------------------------------------
-    def _collect_participants(self) -> None:
+    def _collect_participants_and_slots(self) -> None:
         for p in self.diagram.participants:
             self._pid(p.id, p.label, p.kind)
         for s, _chain in self.diagram.walk():
             if isinstance(s, Message):
                 self._pid(s.source)
                 self._pid(s.target)
+                self.slots.append(s)
             elif isinstance(s, Note):
                 for a in s.actors:
                     self._pid(a)
+                self.slots.append(s)
+            elif isinstance(s, Block):
+                self.slots.append(s)
             elif isinstance(s, Activation):
                 self._pid(s.actor)
 
@@ -216,9 +219,10 @@ class _Emitter:
                 continue
             if not isinstance(s, (Message, Note, Block)):
                 continue  # links, autonumber: not redrawn here
-            for c in self.before.get(id(s), ()):
+            key = id(s)
+            for c in self.before.get(key, ()):
                 self._note_rect(WRONG_FILL, self._actors_of(s) if not isinstance(s, Block) else self._span(), [c], depth)
-            circles = self.wrap.get(id(s))
+            circles = self.wrap.get(key)
             if circles:
                 self._line(f"rect {WRONG_FILL}", depth)
                 self._statement(s, depth + 1)
@@ -227,7 +231,7 @@ class _Emitter:
                 self._line("end", depth)
             else:
                 self._statement(s, depth)
-            for ins in self.after.get(id(s), ()):
+            for ins in self.after.get(key, ()):
                 self._insertion(ins, depth, s)
 
     def _statement(self, s, depth: int) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import quote
 
 from drawcheck.grade.model import Finding, FindingKind, Result
 from drawcheck.parse.model import Diagram
@@ -46,8 +47,6 @@ class PageLinks:
 
     def line_url(self, file: str, line: int) -> str | None:
         """The line on GitHub, or None when the repository is not known."""
-        from urllib.parse import quote
-
         if not (self.repo_url and self.branch) or not str(file).startswith("answers/"):
             return None
         return f"{self.repo_url.rstrip('/')}/blob/{quote(self.branch, safe='')}/{quote(file, safe='/')}#L{int(line)}"

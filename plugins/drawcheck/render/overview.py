@@ -56,17 +56,18 @@ def status_cell(word: str, detail: str = "") -> str:
     return f'<span class="dc-status dc-status--{css}">{text}</span>'
 
 
-def _status(g: Graded) -> str:
-    word = status_word(g)
+def _status(g: Graded, word: str) -> str:
+    """The status cell of `g`, whose `status_word` is `word`."""
     if word == CORRECTIONS:
         return status_cell(word, str(len(g.result.corrections)))
     return status_cell(word)
 
 
-def which_corrections(g: Graded, reference) -> str:
-    """Short text of which corrections a drawing has: "missing: A, B · wrong cycle: C" (step names from the reference)."""
+def which_corrections(g: Graded, word: str, reference) -> str:
+    """Short text of which corrections a drawing (of `status_word` `word`) has: "missing: A, B · wrong cycle: C"
+    (step names from the reference)."""
     r = g.result
-    findings = [f for f in r.findings if f.kind in ("syntax", "unsafe")] if status_word(g) == NOT_GRADED \
+    findings = [f for f in r.findings if f.kind in ("syntax", "unsafe")] if word == NOT_GRADED \
         else r.corrections
     if not findings:
         return "—"
@@ -95,12 +96,13 @@ def overview_rows(graded: list[Graded], refused: list[Refused], reference) -> li
     rows = ["| Learner | Status | Corrections | Score | " + ("Boundary drawn | " if boundary else "") + "Corrected drawing |",
             "|---|---|---|--:|" + ("---|" if boundary else "") + "---|"]
     for g in sorted(graded, key=lambda g: g.handle.lower()):
-        score = "—" if status_word(g) == NOT_GRADED else format_score(g.result.score)
-        corrected = _status(g.corrected) if g.corrected else "—"
+        word = status_word(g)
+        score = "—" if word == NOT_GRADED else format_score(g.result.score)
+        corrected = _status(g.corrected, status_word(g.corrected)) if g.corrected else "—"
         drawn = ""
         if boundary:
-            drawn = "— | " if status_word(g) == NOT_GRADED else f"{describe_boundary(g.result.boundary, reference)} | "
-        rows.append(f"| {_link(g)} | {_status(g)} | {which_corrections(g, reference)} | {score} | {drawn}"
+            drawn = "— | " if word == NOT_GRADED else f"{describe_boundary(g.result.boundary, reference)} | "
+        rows.append(f"| {_link(g)} | {_status(g, word)} | {which_corrections(g, word, reference)} | {score} | {drawn}"
                     f"{corrected} |")
     for r in refused:
         where = f"{html_text(r.file)}:{r.line}" if r.line else html_text(r.file)

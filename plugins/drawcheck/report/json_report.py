@@ -24,7 +24,8 @@ def result_json(result: Result) -> dict:
 def results_document(results: Sequence[Result], *, exercise: str = "") -> str:
     """`{"exercise": ..., "results": [result_json(r), ...]}`, stable key order, UTF-8 text, one result a line
     (short to diff; without `indent`, json uses its C encoder, several times faster on a class of 1,000)."""
-    rows = ",\n".join(json.dumps(result_json(r), ensure_ascii=False) for r in results)
+    encoder = json.JSONEncoder(ensure_ascii=False)  # what json.dumps(..., ensure_ascii=False) makes per call
+    rows = ",\n".join(encoder.encode(result_json(r)) for r in results)
     return f'{{"exercise": {json.dumps(exercise, ensure_ascii=False)}, "results": [\n{rows}\n]}}\n'
 
 

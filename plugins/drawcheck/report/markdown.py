@@ -85,12 +85,12 @@ def circled_drawing(g: Graded, reference) -> str | None:
     The one place this module reaches into the renderer (its public functions only).
     """
     from drawcheck.render.circles import number_corrections
-    from drawcheck.render.feedback import overlay
+    from drawcheck.render.feedback import feedback_setup, overlay
     from drawcheck.render.mermaid import render_diagram
 
     if g.diagram is None or not g.diagram.valid:
         return None
-    circles, insertions = overlay(g.result, reference, number_corrections(g.result))
+    circles, insertions = overlay(g.result, feedback_setup(reference), number_corrections(g.result))
     return render_diagram(g.diagram, circles=circles, insertions=insertions, autonumber=not circles and not insertions)
 
 
