@@ -41,7 +41,8 @@ _NAME = (
 # (rule id, pattern, token or None to skip, state action, trim text)
 # State actions: "push:S", "pop", "pop2", "pop_push:S", "pop2_push:S".
 _R = [
-    ("nl", r"\n+", "NEWLINE", None, False),
+    # `\n+`, then the whitespace after it, which the next rule (`ws`) would skip: one match instead of two
+    ("nl", r"\n" + WS + "*", "NEWLINE", None, False),
     ("ws", WS + "+", None, None, False),
     ("ws_line", WS_NO_NL + "+", None, None, False),
     ("hash_comment", r"#[^\n]*", None, None, False),
@@ -192,7 +193,7 @@ def _candidates(names: list[str]) -> dict[str, re.Pattern]:
 
 
 # state -> first character -> the regex of the rules that can match there
-_CANDIDATES = {state: _candidates(names) for state, names in _STATE_RULES.items() if state != "ID"}
+_CANDIDATES = {state: _candidates(names) for state, names in _STATE_RULES.items() if state != "ID"}  # (ID: none)
 
 
 # The ID state's `id` rule, /[^<>:\n,;@]+(?=\s*[\n;#]|$)/, backtracks quadratically on a
@@ -242,14 +243,15 @@ class Comment:
     text: str
 
 
+_WRAP_PREFIXES = ("wrap:", ":wrap:", "nowrap:", ":nowrap:")
+
+
 def parse_message(s: str) -> str:
     """Mermaid's parseMessage: trim, drop a `wrap:`/`nowrap:` prefix, trim."""
     text = js_trim(s)
-    if text.startswith(("wrap:", ":wrap:")):
-        text = text[text.index("wrap:") + 5:]
-    elif text.startswith(("nowrap:", ":nowrap:")):
-        text = text[text.index("nowrap:") + 7:]
-    return js_trim(text)
+    if text.startswith(_WRAP_PREFIXES):
+        text = js_trim(text.partition("wrap:")[2])
+    return text
 
 
 def tokenize(text: str) -> tuple[list[Token], list[Comment]]:
@@ -262,16 +264,15 @@ def tokenize(text: str) -> tuple[list[Token], list[Comment]]:
     tokens: list[Token] = []
     comments: list[Comment] = []
     stack = ["INITIAL"]
+    table = _CANDIDATES["INITIAL"]  # the current state's regexes by first character (None: the ID state)
     pos = 0
     end = len(text)
     line = 0
     line_start = 0
     while True:
-        state = stack[-1]
-        if state == "ID":
+        if table is None:
             rule, m_end = _match_id_state(text, pos)
         else:
-            table = _CANDIDATES[state]
             m = (table.get(text[pos:pos + 1]) or table[_OTHER]).match(text, pos)  # ("" at the end: _EOF)
             rule, m_end = (m.lastgroup, m.end()) if m is not None else (None, pos)
         if rule is None:
@@ -279,17 +280,20 @@ def tokenize(text: str) -> tuple[list[Token], list[Comment]]:
                 break
             tokens.append(Token("LEXERROR", "", line, pos - line_start))
             stack = ["INITIAL"]
+            table = _CANDIDATES["INITIAL"]
             continue
         s = text[pos:m_end]
         token, pops, push, trim, comment = _ACTIONS[rule]
         if token is not None:
-            tokens.append(Token(token, js_trim(s) if trim else s, line, pos - line_start))
+            tokens.append(Token(token, s.strip(JS_WS_CHARS) if trim else s, line, pos - line_start))
         elif comment:
             comments.append(Comment(line, s))
-        if pops:
-            del stack[max(1, len(stack) - pops):]  # the initial state is never popped
-        if push:
-            stack.append(push)
+        if pops or push:
+            if pops:
+                del stack[max(1, len(stack) - pops):]  # the initial state is never popped
+            if push:
+                stack.append(push)
+            table = _CANDIDATES.get(stack[-1])
         if "\n" in s:
             line += s.count("\n")
             line_start = pos + s.rfind("\n") + 1
