@@ -269,9 +269,10 @@ def tokenize(text: str) -> tuple[list[Token], list[Comment]]:
     while True:
         if table is None:
             rule, m_end = _match_id_state(text, pos)
+        elif (m := (table.get(text[pos:pos + 1]) or table[_OTHER]).match(text, pos)) is not None:  # ("": _EOF)
+            rule, m_end = m.lastgroup, m.end()
         else:
-            m = (table.get(text[pos:pos + 1]) or table[_OTHER]).match(text, pos)  # ("" at the end: _EOF)
-            rule, m_end = (m.lastgroup, m.end()) if m is not None else (None, pos)
+            rule = None
         if rule is None:
             if pos >= end:
                 break

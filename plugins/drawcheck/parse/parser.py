@@ -307,6 +307,9 @@ class _Parser:
     def statement(self, out: list) -> None:
         tok = self.tok
         t = tok.type
+        if t == "ACTOR" or (t == "link" and self.peek(1).type in ("ARROW", "()")):  # most statements are messages
+            self.signal(out)
+            return
         if t in ("NEWLINE", "INVALID"):
             self.next()
             return
@@ -322,9 +325,6 @@ class _Parser:
             return
         if t == "box":
             self.box_statement()
-            return
-        if t == "ACTOR" or (t == "link" and self.peek(1).type in ("ARROW", "()")):
-            self.signal(out)
             return
         if t == "autonumber":
             self.autonumber(out)
@@ -692,7 +692,8 @@ class _Parser:
         self.end_of_statement("the note")
         line = self.line(kw)
         for a in actors:
-            self.add_actor(a, None, None, None, line)
+            if a not in self.actors:  # Mermaid keeps a known one as it is (and no box is open at a note)
+                self.add_actor(a, None, None, None, line)
         out.append(Note(placement=placement, actors=actors, text=text, line=line))
 
     def link(self, out: list) -> None:
@@ -774,8 +775,9 @@ class _Parser:
             p.destroyed_line = line
 
     def apply_message(self, msg: Message, tok: Token) -> None:
-        self.add_actor(msg.source, None, None, None, msg.line)
-        self.add_actor(msg.target, None, None, None, msg.line)
+        for pid in (msg.source, msg.target):
+            if pid not in self.actors:  # Mermaid keeps a known one as it is (and no box is open at a message)
+                self.add_actor(pid, None, None, None, msg.line)
         if self.last_created is not None:
             if msg.target != self.last_created:
                 self.sem_error(msg.line, "`%s` was created but the next message does not go to it"
