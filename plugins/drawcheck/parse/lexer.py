@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from drawcheck.parse.jsregex import DOT, FLAGS, JS_WS_CHARS, WS, WS_BODY, WS_NO_NL, js_trim
+from drawcheck.parse.jsregex import DOT, FLAGS, JS_WS_CHARS, WS, WS_BODY, WS_NO_NL
 
 # Arrows, in the order Mermaid tries them (the order matters: `->>` before `->`).
 ARROWS = (
@@ -245,9 +245,9 @@ _WRAP_PREFIXES = ("wrap:", ":wrap:", "nowrap:", ":nowrap:")
 
 def parse_message(s: str) -> str:
     """Mermaid's parseMessage: trim, drop a `wrap:`/`nowrap:` prefix, trim."""
-    text = js_trim(s)
+    text = s.strip(JS_WS_CHARS)  # (js_trim, without the call: every message, note and label comes here)
     if text.startswith(_WRAP_PREFIXES):
-        text = js_trim(text.partition("wrap:")[2])
+        text = text.partition("wrap:")[2].strip(JS_WS_CHARS)
     return text
 
 
