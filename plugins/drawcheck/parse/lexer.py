@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from drawcheck.parse.jsregex import DOT, FLAGS, JS_WS_CHARS, WS, WS_BODY, WS_NO_NL, js_trim
+from drawcheck.parse.jsregex import DOT, FLAGS, JS_WS_CHARS, WS, WS_BODY, WS_NO_NL
 
 # Arrows, in the order Mermaid tries them (the order matters: `->>` before `->`).
 ARROWS = (
@@ -26,13 +26,10 @@ ARROWS = (
 _ACTOR_STOP = "[^<>:\\n,;@" + WS_BODY + "]"  # a name character in ID state, no spaces
 _ID_CHAR = "[^<>:\\n,;@]"
 _LINK_AHEAD = "(?=[ \\t]+[^/\\\\+()<>:\\n,;" + WS_BODY + "\\-])"
-# Prefixes that stop a name before an arrow (Mermaid's ACTOR rule lookahead).
-_ARROW_PREFIXES = "|".join(
-    re.escape(a) for a in (
-        "-x", "--x", "-)", "--)", "-|\\", "-\\", "-/", "-//", "-|/", "/|-", "\\|-",
-        "//-", "\\\\-", "/|-", "--|\\", "--", "()",
-    )
-)
+# Prefixes that stop a name before an arrow (Mermaid's ACTOR rule lookahead): -x --x -) --) -|\ -\ -/ -// -|/
+# /|- \|- //- \\- --|\ -- (). One that starts with a shorter one (`--x` with `--`) adds nothing; the others
+# after a `-` go in one class (one test of the next character instead of one alternative each).
+_ARROW_PREFIXES = r"-[x)\\/-]|-\|[\\/]|/\|-|\\\|-|//-|\\\\-|\(\)"
 _NAME = (
     "[^/\\\\+()<\\->:\\n,;]+"
     "(?:(?!" + _ARROW_PREFIXES + ")-*[^+<\\->:\\n,;]+)*"
@@ -41,7 +38,8 @@ _NAME = (
 # (rule id, pattern, token or None to skip, state action, trim text)
 # State actions: "push:S", "pop", "pop2", "pop_push:S", "pop2_push:S".
 _R = [
-    ("nl", r"\n+", "NEWLINE", None, False),
+    # `\n+`, then the whitespace after it, which the next rule (`ws`) would skip: one match instead of two
+    ("nl", r"\n" + WS + "*", "NEWLINE", None, False),
     ("ws", WS + "+", None, None, False),
     ("ws_line", WS_NO_NL + "+", None, None, False),
     ("hash_comment", r"#[^\n]*", None, None, False),
@@ -102,7 +100,7 @@ _R = [
     ("comma", r",", ",", None, False),
     ("semicolon", r";", "NEWLINE", None, False),
     ("name", _NAME, "ACTOR", None, True),
-    *[("arrow%d" % i, re.escape(a), "ARROW", None, False) for i, a in enumerate(ARROWS)],
+    ("arrow", "|".join(re.escape(a) for a in ARROWS), "ARROW", None, False),  # the first that matches, in order
     ("txt", r":(?:(?:no)?wrap)?[^#\n;]*", "TXT", None, False),
     ("colon", r":", "TXT", None, False),
     ("plus", r"\+", "+", None, False),
@@ -120,7 +118,7 @@ _STATE_RULES = {
         "option", "break", "end", "left_of", "right_of", "links", "link", "properties", "details", "over",
         "note", "activate", "deactivate", "title", "legacy_title", "acc_title", "acc_descr", "acc_descr_multi",
         "sd", "autonumber", "off", "comma", "semicolon", "name",
-        *["arrow%d" % i for i in range(len(ARROWS))],
+        "arrow",
         "txt", "colon", "plus", "minus", "central", "eof", "any",
     ],
     "ID": ["ws_line", "hash_comment", "config_start", "id_before_config", "id_before_as", "id", "id_lt", "id_rest"],
@@ -166,7 +164,7 @@ _FIRST = {
     "acc_descr_multi_end": _one_of("}"), "comma": _one_of(","), "semicolon": _one_of(";"),
     "name": _not("/\\+()<->:\n,;"), "txt": _one_of(":"), "colon": _one_of(":"), "plus": _one_of("+"),
     "minus": _one_of("-"), "central": _one_of("("), "any": _not("\n\r\u2028\u2029"),
-    **{"arrow%d" % i: _one_of(a[0]) for i, a in enumerate(ARROWS)},
+    "arrow": _one_of("".join(a[0] for a in ARROWS)),
 }
 for _name, _pattern, *_ in _R:  # the rest are keywords (`left of`, `accTitle`, `sequenceDiagram`, ...)
     if _name not in _FIRST and not _name.startswith("id"):  # (the ID state has its own matcher)
@@ -192,7 +190,7 @@ def _candidates(names: list[str]) -> dict[str, re.Pattern]:
 
 
 # state -> first character -> the regex of the rules that can match there
-_CANDIDATES = {state: _candidates(names) for state, names in _STATE_RULES.items() if state != "ID"}
+_CANDIDATES = {state: _candidates(names) for state, names in _STATE_RULES.items() if state != "ID"}  # (ID: none)
 
 
 # The ID state's `id` rule, /[^<>:\n,;@]+(?=\s*[\n;#]|$)/, backtracks quadratically on a
@@ -242,14 +240,15 @@ class Comment:
     text: str
 
 
+_WRAP_PREFIXES = ("wrap:", ":wrap:", "nowrap:", ":nowrap:")
+
+
 def parse_message(s: str) -> str:
     """Mermaid's parseMessage: trim, drop a `wrap:`/`nowrap:` prefix, trim."""
-    text = js_trim(s)
-    if text.startswith(("wrap:", ":wrap:")):
-        text = text[text.index("wrap:") + 5:]
-    elif text.startswith(("nowrap:", ":nowrap:")):
-        text = text[text.index("nowrap:") + 7:]
-    return js_trim(text)
+    text = s.strip(JS_WS_CHARS)  # (js_trim, without the call: every message, note and label comes here)
+    if text.startswith(_WRAP_PREFIXES):
+        text = text.partition("wrap:")[2].strip(JS_WS_CHARS)
+    return text
 
 
 def tokenize(text: str) -> tuple[list[Token], list[Comment]]:
@@ -262,34 +261,37 @@ def tokenize(text: str) -> tuple[list[Token], list[Comment]]:
     tokens: list[Token] = []
     comments: list[Comment] = []
     stack = ["INITIAL"]
+    table = _CANDIDATES["INITIAL"]  # the current state's regexes by first character (None: the ID state)
     pos = 0
     end = len(text)
     line = 0
     line_start = 0
     while True:
-        state = stack[-1]
-        if state == "ID":
+        if table is None:
             rule, m_end = _match_id_state(text, pos)
+        elif (m := (table.get(text[pos:pos + 1]) or table[_OTHER]).match(text, pos)) is not None:  # ("": _EOF)
+            rule, m_end = m.lastgroup, m.end()
         else:
-            table = _CANDIDATES[state]
-            m = (table.get(text[pos:pos + 1]) or table[_OTHER]).match(text, pos)  # ("" at the end: _EOF)
-            rule, m_end = (m.lastgroup, m.end()) if m is not None else (None, pos)
+            rule = None
         if rule is None:
             if pos >= end:
                 break
             tokens.append(Token("LEXERROR", "", line, pos - line_start))
             stack = ["INITIAL"]
+            table = _CANDIDATES["INITIAL"]
             continue
         s = text[pos:m_end]
         token, pops, push, trim, comment = _ACTIONS[rule]
         if token is not None:
-            tokens.append(Token(token, js_trim(s) if trim else s, line, pos - line_start))
+            tokens.append(Token(token, s.strip(JS_WS_CHARS) if trim else s, line, pos - line_start))
         elif comment:
             comments.append(Comment(line, s))
-        if pops:
-            del stack[max(1, len(stack) - pops):]  # the initial state is never popped
-        if push:
-            stack.append(push)
+        if pops or push:
+            if pops:
+                del stack[max(1, len(stack) - pops):]  # the initial state is never popped
+            if push:
+                stack.append(push)
+            table = _CANDIDATES.get(stack[-1])
         if "\n" in s:
             line += s.count("\n")
             line_start = pos + s.rfind("\n") + 1

@@ -45,7 +45,7 @@ class Box:
     participants: list[str] = field(default_factory=list)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Message:
     """A message line."""
 
@@ -60,7 +60,7 @@ class Message:
     central_target: bool = False  # `()` after the arrow
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Note:
     """A note line."""
 

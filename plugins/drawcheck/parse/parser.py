@@ -44,6 +44,12 @@ _DESCRIBE = {
 }
 
 
+def _text_after_colon(txt: Token) -> str:
+    """The text of a message, note or link: Mermaid's `yy.parseMessage($1.trim().substring(1))` of its `TXT`
+    token (which starts with the `:`, so the first trim has only the end to trim, and parseMessage trims it)."""
+    return decode_entities(parse_message(txt.text[1:]))
+
+
 class _Stop(Exception):
     """Raised inside a statement after its error was recorded; the caller skips the line."""
 
@@ -62,6 +68,7 @@ class _Parser:
         tokens.extend([tokens[-1]] * 4)  # spare EOF tokens (the list is ours: tokenize made it for us)
         self.toks = tokens
         self.i = 0
+        self.tok = tokens[0]  # the current token, toks[i]
         self.prep = prep
         self.d = diagram
         # Mermaid's sequence database, replayed
@@ -86,13 +93,16 @@ class _Parser:
     def line(self, tok: Token) -> int:
         return self.prep.line(tok.line)
 
-    def peek(self, k: int = 0) -> Token:
-        return self.toks[self.i + k]  # the token list ends with spare EOF tokens
+    def peek(self, k: int) -> Token:
+        """The token k after the current one (the token list ends with spare EOF tokens)."""
+        return self.toks[self.i + k]
 
     def next(self) -> Token:
-        tok = self.toks[self.i]
+        """Take the current token (`self.tok`) and move on to the next one; EOF is never passed."""
+        tok = self.tok
         if tok.type != "EOF":
             self.i += 1
+            self.tok = self.toks[self.i]
         return tok
 
     def error(self, tok: Token, message: str, expected: str = "", hint: str = "", line: int | None = None) -> None:
@@ -172,7 +182,7 @@ class _Parser:
         raise _Stop
 
     def expect(self, kind: str, message: str, expected: str, hint: str = "") -> Token:
-        tok = self.peek()
+        tok = self.tok
         if tok.type != kind:
             self.fail(tok, message, expected, hint)
         return self.next()
@@ -180,7 +190,7 @@ class _Parser:
     def skip_line(self) -> None:
         """Skip the rest of the line, statements after a `;` on it included: only its first error is listed."""
         while True:
-            tok = self.peek()
+            tok = self.tok
             if tok.type == "EOF":
                 return
             self.next()
@@ -188,7 +198,7 @@ class _Parser:
                 return
 
     def end_of_statement(self, what: str) -> None:
-        tok = self.peek()
+        tok = self.tok
         if tok.type == "NEWLINE":
             self.next()
             return
@@ -213,9 +223,9 @@ class _Parser:
 
     # ---- top level -----------------------------------------------------
     def parse(self) -> None:
-        while self.peek().type == "NEWLINE":
+        while self.tok.type == "NEWLINE":
             self.next()
-        tok = self.peek()
+        tok = self.tok
         if tok.type != "SD":
             self.error(tok, "a sequence diagram must start with `sequenceDiagram`", "`sequenceDiagram`",
                        "put `sequenceDiagram` alone on the first line")
@@ -255,7 +265,7 @@ class _Parser:
         out: list = []
         branch = BRANCH_OF.get(block or "")
         while not self.stopped:
-            tok = self.peek()
+            tok = self.tok
             t = tok.type
             if t == "NEWLINE":
                 self.next()
@@ -269,7 +279,7 @@ class _Parser:
                            self._keyword_hint(tok) or "remove this `end`, or open a block (`loop`, `alt`, `opt`, "
                            "`par`, `critical`, `break`, `rect` or `box`) above it")
                 self.next()
-                if self.peek().line == tok.line:
+                if self.tok.line == tok.line:
                     self.skip_line()
                 continue
             if t in BRANCH_KEYWORDS:
@@ -295,8 +305,11 @@ class _Parser:
 
     # ---- statements ----------------------------------------------------
     def statement(self, out: list) -> None:
-        tok = self.peek()
+        tok = self.tok
         t = tok.type
+        if t == "ACTOR" or (t == "link" and self.peek(1).type in ("ARROW", "()")):  # most statements are messages
+            self.signal(out)
+            return
         if t in ("NEWLINE", "INVALID"):
             self.next()
             return
@@ -305,16 +318,13 @@ class _Parser:
             return
         if t == "create":
             self.next()
-            if self.peek().type not in PARTICIPANT_KEYWORDS:
-                self.fail(self.peek(), "`create` must be followed by `participant` or `actor`",
+            if self.tok.type not in PARTICIPANT_KEYWORDS:
+                self.fail(self.tok, "`create` must be followed by `participant` or `actor`",
                           "`participant` or `actor`", "write `create participant B` on the line before B's first message")
             self.participant_statement(created=True)
             return
         if t == "box":
             self.box_statement()
-            return
-        if t == "ACTOR" or (t == "link" and self.peek(1).type in ("ARROW", "()")):
-            self.signal(out)
             return
         if t == "autonumber":
             self.autonumber(out)
@@ -400,7 +410,7 @@ class _Parser:
         return ""
 
     def actor_token(self, after: str) -> Token:
-        tok = self.peek()
+        tok = self.tok
         if tok.type == "ACTOR" or tok.type == "link":
             return self.next()
         hint = self._keyword_hint(tok)
@@ -410,7 +420,7 @@ class _Parser:
     def participant_statement(self, created: bool) -> None:
         kw = self.next()
         keyword = {"participant": "participant", "participant_actor": "actor", "destroy": "destroy"}[kw.type]
-        tok = self.peek()
+        tok = self.tok
         if tok.type != "ACTOR":
             if tok.type == "INVALID" and "<" in tok.text:
                 self.fail(tok, "a participant name cannot contain `<` or `>`", "a name",
@@ -430,14 +440,14 @@ class _Parser:
                 self.apply_destroy(pid, line)
             return
         metadata = None
-        if self.peek().type == "CONFIG_START":
+        if self.tok.type == "CONFIG_START":
             self.next()
             content = self.expect("CONFIG_CONTENT", "empty `@{ }` after `%s`" % pid, "`@{ type: ... }`",
                                   "write e.g. `participant %s@{ \"type\": \"database\" }`" % pid)
             self.expect("CONFIG_END", "`@{` is never closed with `}`", "`}`")
             metadata = js_trim(decode_entities(content.text))
         description = None
-        if self.peek().type == "AS":
+        if self.tok.type == "AS":
             self.next()
             rest = self.expect("restOfLine", "missing label after `as`", "a label")
             description = decode_entities(parse_message(rest.text))
@@ -450,7 +460,7 @@ class _Parser:
 
     def box_statement(self) -> None:
         kw = self.next()
-        rest = self.peek()
+        rest = self.tok
         text = ""
         if rest.type == "restOfLine":
             self.next()
@@ -460,7 +470,7 @@ class _Parser:
         self.d.boxes.append(box)
         self.current_box = box
         while not self.stopped:
-            tok = self.peek()
+            tok = self.tok
             if tok.type == "end":
                 self.next()
                 box.end_line = self.line(tok)
@@ -487,7 +497,7 @@ class _Parser:
         self.current_box = None
 
     def block(self, out: list) -> None:
-        kw = self.peek()
+        kw = self.tok
         if self.depth >= MAX_DEPTH:
             self.stopped = True
             self.fail(kw, "this `%s` is nested %d blocks deep; drawcheck reads at most %d nested blocks and stops "
@@ -497,7 +507,7 @@ class _Parser:
         self.next()
         kind = kw.type
         label = ""
-        if self.peek().type == "restOfLine":
+        if self.tok.type == "restOfLine":
             label = decode_entities(parse_message(self.next().text))
         block = Block(kind=kind, label=label, line=self.line(kw), end_line=self.line(kw))
         branch = Branch(keyword=kind, label=label, line=block.line)
@@ -508,7 +518,7 @@ class _Parser:
         self.depth += 1
         while True:
             branch.statements.extend(self.document(kind))
-            tok = self.peek()
+            tok = self.tok
             if self.stopped:
                 block.end_line = self.line(tok)
                 break
@@ -524,7 +534,7 @@ class _Parser:
             # this block's branch keyword
             bkw = self.next()
             blabel = ""
-            if self.peek().type == "restOfLine":
+            if self.tok.type == "restOfLine":
                 blabel = decode_entities(parse_message(self.next().text))
             branch = Branch(keyword=bkw.type, label=blabel, line=self.line(bkw))
             block.branches.append(branch)
@@ -535,15 +545,15 @@ class _Parser:
         source = decode_entities(src_tok.text)
         line = self.line(src_tok)
         central_source = False
-        if self.peek().type == "()":
+        if self.tok.type == "()":
             self.next()
             central_source = True
-        tok = self.peek()
+        tok = self.tok
         if tok.type != "ARROW":
             self.bad_arrow(src_tok, tok, source)
         arrow = self.next().text
         activate = deactivate = central_target = False
-        mod = self.peek()
+        mod = self.tok
         if mod.type in ("+", "-", "()"):
             if central_source and mod.type != "()":
                 self.fail(mod, "`%s` cannot follow `()%s`" % (mod.text, arrow), "`()` or a name")
@@ -551,7 +561,7 @@ class _Parser:
             activate = mod.type == "+"
             deactivate = mod.type == "-"
             central_target = mod.type == "()"
-        target_tok = self.peek()
+        target_tok = self.tok
         if target_tok.type not in ("ACTOR", "link"):
             if target_tok.type == "TXT":
                 self.fail(target_tok, "the message has no receiver: a name must follow `%s`" % arrow, "a name",
@@ -564,7 +574,7 @@ class _Parser:
                       "a name", hint)
         self.next()
         target = decode_entities(target_tok.text)
-        txt = self.peek()
+        txt = self.tok
         if txt.type != "TXT":
             if txt.type == "NEWLINE":
                 self.fail(txt, "the message `%s%s%s` has no text: Mermaid needs `: text` after the receiver"
@@ -572,7 +582,7 @@ class _Parser:
             self.fail(txt, "expected `: text` after `%s`, found %s" % (target, self.describe(txt)), "`: text`",
                       self._keyword_hint(txt) or "names cannot contain `+`, `<`, `>`, `,` or `;`")
         self.next()
-        text = decode_entities(parse_message(js_trim(txt.text)[1:]))
+        text = _text_after_colon(txt)
         self.end_of_statement("the message")
         msg = Message(source=source, target=target, text=text, arrow=arrow, line=line,
                       activate_target=activate, deactivate_source=deactivate,
@@ -625,10 +635,10 @@ class _Parser:
     def autonumber(self, out: list) -> None:
         kw = self.next()
         auto = Autonumber(line=self.line(kw))
-        tok = self.peek()
+        tok = self.tok
         if tok.type == "NUM":
             auto.start = float(self.next().text)
-            if self.peek().type == "NUM":
+            if self.tok.type == "NUM":
                 auto.step = float(self.next().text)
             else:
                 auto.step = 1.0
@@ -641,7 +651,7 @@ class _Parser:
     def activation(self, out: list) -> None:
         kw = self.next()
         word = kw.type
-        tok = self.peek()
+        tok = self.tok
         if tok.type != "ACTOR":
             self.fail(tok, "`%s` needs a participant name" % word, "a name", "write e.g. `%s Alice`" % word)
         self.next()
@@ -656,7 +666,7 @@ class _Parser:
 
     def note(self, out: list) -> None:
         kw = self.next()
-        tok = self.peek()
+        tok = self.tok
         if tok.type in ("left_of", "right_of"):
             self.next()
             placement = "left of" if tok.type == "left_of" else "right of"
@@ -665,7 +675,7 @@ class _Parser:
             self.next()
             first = decode_entities(self.actor_token("after `over`").text)
             actors = (first,)
-            if self.peek().type == ",":
+            if self.tok.type == ",":
                 self.next()
                 actors = (first, decode_entities(self.actor_token("after `,`").text))
             placement = "over"
@@ -673,27 +683,28 @@ class _Parser:
             self.fail(tok, "`Note` must be followed by `left of`, `right of` or `over`", "`left of`, `right of` or `over`",
                       self._keyword_hint(kw) or "write e.g. `Note right of Alice: text` or `Note over Alice,Bob: text`")
             raise AssertionError
-        txt = self.peek()
+        txt = self.tok
         if txt.type != "TXT":
             self.fail(txt, "the note has no text: Mermaid needs `: text` after the participant", "`: text`",
                       "write e.g. `Note %s %s: text`" % (placement, ",".join(actors)))
         self.next()
-        text = decode_entities(parse_message(js_trim(txt.text)[1:]))
+        text = _text_after_colon(txt)
         self.end_of_statement("the note")
         line = self.line(kw)
         for a in actors:
-            self.add_actor(a, None, None, None, line)
+            if a not in self.actors:  # Mermaid keeps a known one as it is (and no box is open at a note)
+                self.add_actor(a, None, None, None, line)
         out.append(Note(placement=placement, actors=actors, text=text, line=line))
 
     def link(self, out: list) -> None:
         kw = self.next()
         word = kw.text.strip().lower()
         actor = decode_entities(self.actor_token("after `%s`" % word).text)
-        txt = self.peek()
+        txt = self.tok
         if txt.type != "TXT":
             self.fail(txt, "`%s %s` needs `: text`" % (word, actor), "`: text`")
         self.next()
-        text = decode_entities(parse_message(js_trim(txt.text)[1:]))
+        text = _text_after_colon(txt)
         self.end_of_statement("`%s`" % word)
         line = self.line(kw)
         self.add_actor(actor, None, None, None, line)
@@ -764,8 +775,9 @@ class _Parser:
             p.destroyed_line = line
 
     def apply_message(self, msg: Message, tok: Token) -> None:
-        self.add_actor(msg.source, None, None, None, msg.line)
-        self.add_actor(msg.target, None, None, None, msg.line)
+        for pid in (msg.source, msg.target):
+            if pid not in self.actors:  # Mermaid keeps a known one as it is (and no box is open at a message)
+                self.add_actor(pid, None, None, None, msg.line)
         if self.last_created is not None:
             if msg.target != self.last_created:
                 self.sem_error(msg.line, "`%s` was created but the next message does not go to it"
