@@ -195,7 +195,7 @@ class Recognised:
     phases_marked: bool  # the drawing says which steps run in which phase
     rect_starts: tuple[tuple[int, int], ...]  # (first item index, line) of top-level rects
     actors: dict[str, Actor]
-    comments: tuple[Item, ...]  # `%% ...` comments, read like notes but never drawn
+    comments: tuple[Item, ...]  # `%% ...` comments that play a role (`%% reason: ...`), never drawn
 
     def effective_phase(self, item: Item, pair: tuple[str, str] | None) -> str | None:
         """The item's phase label, else the side of the boundary it is drawn on."""
@@ -330,7 +330,7 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
     items = tuple(walk.items)
     boundary = _find_boundary(items, walk.mentions, walk.rect_starts, ref)
     main = {p.id for p in ref.phases.values() if p.role == "main"}
-    comments = tuple(_comment(ref, line, text) for line, text in diagram.comments)
+    comments = tuple(item for line, text in diagram.comments if (item := _comment(ref, line, text)) is not None)
     return Recognised(
         items=items, mentions=tuple(walk.mentions), first=first, boundary=boundary,
         phases_marked=boundary is not None or any(i.phase in main for i in items),
@@ -338,10 +338,13 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
     )
 
 
-def _comment(ref: Reference, line: int, text: str) -> Item:
-    """A `%%` comment: it draws and names nothing; only its role is read (e.g. `%% reason: ...`)."""
+def _comment(ref: Reference, line: int, text: str) -> Item | None:
+    """A `%%` comment that plays one of the checks' roles (e.g. `%% reason: ...`), else None: it draws and
+    names nothing."""
     role = text_role(ref, text)
-    reading = Reading(matches=(), role=role.name if role else PLAIN, hits=(), header=None, header_as_message=None,
+    if role is None:
+        return None
+    reading = Reading(matches=(), role=role.name, hits=(), header=None, header_as_message=None,
                       inline=None, phases=frozenset(), phrased=phrase_text(text))
     return Item(-1, line, text, "comment", reading, reading.role, None, None, None)
 
@@ -401,7 +404,7 @@ class _Walk:
             if is_message:
                 header = reading.header_as_message
                 actors = (s.source, s.target)
-                calls = next((self.calls_of[a] for a in actors if a in self.calls_of), None)
+                calls = self.calls_of.get(s.source) or self.calls_of.get(s.target)
                 if calls is not None and role == PLAIN:
                     role = calls.name
                     old = {h.start for h in hits if h.how == "legacy"}  # with the further steps it covers
@@ -434,8 +437,7 @@ class _Walk:
                 phase, phase_line = current, current_line
             else:
                 # a message by its sender, a note by the first participant it is over
-                named = [s.source] if is_message else actors
-                phase = next((self.actors[a].phase for a in named if a in self.actors and self.actors[a].phase), None)
+                phase = self.phase_of((s.source,) if is_message else actors)
                 phase_line = s.line if phase else None
             conditional, conditional_line, in_par, branch_of = context
             item = Item(
@@ -458,11 +460,19 @@ class _Walk:
             if between is not None and not between[1] \
                     and not any(self.first[m.step] is m for m in self.mentions[drawn:]):
                 self.add_between(item, between[0])
+            self.previous, self.previous_drew = item, False
             steps = [self.ref.step(m.step) for m in self.mentions[drawn:]]
             if steps:
                 self.latest = max(step.index for step in steps)
-            self.previous = item
-            self.previous_drew = any(self.ref.phases[step.cycle].role != "outside" for step in steps)
+                self.previous_drew = any(self.ref.phases[step.cycle].role != "outside" for step in steps)
+
+    def phase_of(self, pids) -> str | None:
+        """The phase the first of these participants announces by its name or box, if any."""
+        for pid in pids:
+            actor = self.actors.get(pid)
+            if actor is not None and actor.phase:
+                return actor.phase
+        return None
 
     def visit_block(self, block: Block, current: str | None, current_line: int | None, context) -> None:
         """Each branch of a block: its label is an item; a phase it names labels what is inside."""
