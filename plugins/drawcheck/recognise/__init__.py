@@ -251,13 +251,17 @@ def says(pattern: re.Pattern | None, text: str) -> bool:
 def text_role(ref: Reference, text: str) -> Role | None:
     """The first of the checks' roles whose pattern `text` matches (None: a plain text)."""
     low = text.lower()
-    return next((r for r in ref.roles if r.pattern is not None and r.pattern.search(low)), None)
+    for role in ref.roles:
+        if role.pattern is not None and role.pattern.search(low):
+            return role
+    return None
 
 
 def read_text(ref: Reference, text: str) -> Reading:
     """What a text says: its names, its role, the steps it draws, the phase it announces."""
-    matches = matcher(ref).find(text)
     role = text_role(ref, text)
+    # a misspelt step name matters only where the text draws steps or may announce a phase
+    matches = matcher(ref).find(text, spelling=role is None or role.draws != frozenset() or role.headers)
     steps = [m for m in matches if m.kind == "step"]
     exact = {m.target for m in steps if m.how == "exact"}
     hits = []

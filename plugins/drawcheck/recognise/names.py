@@ -187,9 +187,9 @@ class NameMatcher:
                     self._near[(letter, n)] = window
         self._near_letters = frozenset(letter for letter, _ in self._near)
 
-    def find(self, text: str) -> tuple[Match, ...]:
-        """The names in `text`, in text order."""
-        found = self._find(text)
+    def find(self, text: str, *, spelling: bool = True) -> tuple[Match, ...]:
+        """The names in `text`, in text order (`spelling`: near misses of step names too)."""
+        found = self._find(text, spelling)
         in_scripts = self.script.find(text)
         if not in_scripts:
             return found
@@ -206,13 +206,13 @@ class NameMatcher:
             extra.append(Match(kind, target, start, end, how))
         return tuple(sorted(found + extra, key=lambda m: m.start)) if extra else tuple(found)
 
-    def _find(self, text: str) -> tuple[Match, ...]:
+    def _find(self, text: str, spelling: bool) -> tuple[Match, ...]:
         """The names in `text`'s words (scripts with spaces; `ScriptPhrases` reads the others)."""
         toks = [t if t[0] in self.phrases else self.unwrap(*t) for t in words(text)]
         whole = self.whole.get("".join(t[0] for t in toks))
         if whole is not None and toks:
             return (Match(whole.kind, whole.target, toks[0][1], toks[-1][2], whole.how, whole.legacy),)
-        return tuple(self._words(toks, text))
+        return tuple(self._words(toks, text, spelling))
 
     def unwrap(self, word: str, start: int, end: int) -> tuple[str, int, int]:
         """`RunPlantPlugins` -> `plant` (its span), by the first wrapper that fits; a text after the wrapper
@@ -231,7 +231,7 @@ class NameMatcher:
             return word[len(w.prefix):cut], start + len(w.prefix), start + cut
         return word, start, end
 
-    def _words(self, toks: list[tuple[str, int, int]], text: str) -> list[Match]:
+    def _words(self, toks: list[tuple[str, int, int]], text: str, spelling: bool) -> list[Match]:
         """Longest phrases first (a phrase never spans a bracket, colon, comma or arrow: `Sow (water`
         is no `sow water`), then near misses among the words left over."""
         found: list[Match] = []
@@ -254,7 +254,7 @@ class NameMatcher:
                 found.append(Match(entry.kind, entry.target, start, toks[j][2], entry.how, entry.legacy))
                 used[i:j + 1] = [True] * (j + 1 - i)
                 after = j + 1
-        if not all(used):
+        if spelling and not all(used):
             found.extend(self._typos(toks, used))
             found.sort(key=lambda m: m.start)
         return found
