@@ -585,7 +585,8 @@ def _actors(diagram: Diagram, ref: Reference) -> dict[str, Actor]:
         for text in (p.box, p.label, p.id):
             if not text:
                 continue
-            named = next((m.target for m in names.find(text) if m.kind == "cycle"), None)
+            # the phase it announces (spelling guesses name only steps, so they are not read)
+            named = next((m.target for m in names.find(text, spelling=False) if m.kind == "cycle"), None)
             phase = phase or named
             if text is (p.label or p.id) and not named:  # an alias with a label is no name of its own
                 steps = participant_steps(names, text)
