@@ -81,10 +81,18 @@ class Reading:
     role: str
     hits: tuple[Hit, ...]  # the steps it draws, for its role
     header: str | None  # the phase it announces as a note or block label
-    header_as_message: str | None  # ... as a message (only when it draws no step)
     inline: str | None  # `Step (some phase)`: a phase word after a step name
-    phases: frozenset[str]  # every phase it names
     phrased: str  # its `phrase_text`, what a `words_regex` searches
+
+    @property
+    def header_as_message(self) -> str | None:
+        """The phase it announces as a message: only when it draws no step."""
+        return self.header if not self.hits else None
+
+    @property
+    def phases(self) -> frozenset[str]:
+        """Every phase it names."""
+        return frozenset(m.target for m in self.matches if m.kind == "cycle")
 
     @property
     def misnamed(self) -> bool:
@@ -277,8 +285,7 @@ def read_text(ref: Reference, text: str) -> Reading:
     header = _header_phase(text, matches) if role is None or role.headers else None
     return Reading(
         matches=matches, role=role.name if role else PLAIN, hits=tuple(hits), header=header,
-        header_as_message=header if header and not hits else None, inline=_inline_phase(text, matches),
-        phases=frozenset(m.target for m in matches if m.kind == "cycle"), phrased=phrase_text(text),
+        inline=_inline_phase(text, matches), phrased=phrase_text(text),
     )
 
 
@@ -348,8 +355,7 @@ def _comment(ref: Reference, line: int, text: str) -> Item | None:
     role = text_role(ref, text)
     if role is None:
         return None
-    reading = Reading(matches=(), role=role.name, hits=(), header=None, header_as_message=None,
-                      inline=None, phases=frozenset(), phrased=phrase_text(text))
+    reading = Reading(matches=(), role=role.name, hits=(), header=None, inline=None, phrased=phrase_text(text))
     return Item(-1, line, text, "comment", reading, reading.role, None, None, None)
 
 
