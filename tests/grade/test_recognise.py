@@ -83,7 +83,7 @@ def test_rect_labelled_by_a_note_inside_and_conditional_blocks(reference):
     rec = recognise(d, reference)
     pre_bind, unreserve = rec.first["PreBind"], rec.first["Unreserve"]
     assert pre_bind.item.phase == "binding" and pre_bind.item.phase_line == 2
-    assert unreserve.item.conditional and unreserve.item.conditional_line == 5
+    assert unreserve.item.context.conditional and unreserve.item.context.conditional_line == 5
     assert rec.first["Permit"].item.phase is None
     assert rec.boundary.line == 2  # the rect starts the binding cycle
 

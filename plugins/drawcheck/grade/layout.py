@@ -74,8 +74,8 @@ def drawn_order(rec: Recognised, facts: dict[str, StepFacts]) -> list[Mention]:
     out: list[Mention] = []
     group: list[Mention] = []
     for m in rec.first.values():
-        block = m.item.branch_of[0] if m.item.branch_of else None
-        if group and block != group[0].item.branch_of[0]:
+        block = m.item.context.branch_of[0] if m.item.context.branch_of else None
+        if group and block != group[0].item.context.branch_of[0]:
             out += _interleave(group, facts)
             group = []
         if block is None:
@@ -88,7 +88,7 @@ def drawn_order(rec: Recognised, facts: dict[str, StepFacts]) -> list[Mention]:
 def _interleave(group: list[Mention], facts: dict[str, StepFacts]) -> list[Mention]:
     branches: dict[tuple[int, int], list[Mention]] = {}
     for m in group:
-        branches.setdefault(m.item.branch_of, []).append(m)
+        branches.setdefault(m.item.context.branch_of, []).append(m)
     heads = [b for b in branches.values()]
     out = []
     while heads:

@@ -26,7 +26,6 @@ BRANCHING_BLOCKS = ("par", "alt", "critical")  # blocks whose branches are not d
 NESTING_BLOCKS = frozenset((*CONDITIONAL_BLOCKS, "critical", "par"))  # blocks that change the context
 ASYNC_ARROWS = ("-)", "--)")
 GUESSED_SOURCES = ("async", "par", "rects")  # boundary conventions that only suggest a boundary
-TOP_LEVEL = (False, None, None, None)  # the walk's context outside every block (see `_context`)
 PLAIN = "plain"  # the role of a text that plays none of the checks' roles
 BOUNDARY = "boundary"  # the role of a boundary marker (engine concept: the split between two phases)
 BY_PARTICIPANTS = -3  # a mention's `pos` when it is drawn by whom its message goes between (`Between`)
@@ -44,6 +43,20 @@ class Between:
     words: re.Pattern | None = None  # only when its text says one of these words (a `words_regex`)
     over_names: bool = False  # also when its text names other steps: between these, it is this step
     after: str | None = None  # only once this step is drawn
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """Where an item is drawn, as the blocks around it say (one record for all the items of a branch)."""
+
+    conditional: bool = False  # inside alt/opt/break or an option of critical
+    conditional_line: int | None = None  # line of the innermost conditional block or branch
+    in_par: int | None = None  # line of the enclosing par block
+    branch_of: tuple[int, int] | None = None  # (block, branch) lines of the outermost par/alt/critical around it:
+    # its branches run side by side or instead of each other, so their source order is no time order
+
+
+TOP_LEVEL = Context()  # outside every block
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,11 +128,7 @@ class Item:
     header: str | None  # the phase this item announces for what follows
     phase: str | None  # the explicit phase label in force here
     phase_line: int | None  # where that label was written
-    conditional: bool = False  # inside alt/opt/break or an option of critical
-    conditional_line: int | None = None  # line of the innermost conditional block or branch
-    in_par: int | None = None  # line of the enclosing par block
-    branch_of: tuple[int, int] | None = None  # (block, branch) lines of the outermost par/alt/critical around it:
-    # its branches run side by side or instead of each other, so their source order is no time order
+    context: Context = TOP_LEVEL  # the blocks around it
     source: str | None = None  # a message's participants
     target: str | None = None
     actors: tuple[str, ...] = ()  # the participants it is drawn between or over
@@ -142,8 +151,8 @@ class Item:
 
 def side_by_side(a: Item, b: Item) -> bool:
     """Drawn in different branches of one par/alt/critical: neither comes before the other."""
-    return a.branch_of is not None and b.branch_of is not None and a.branch_of[0] == b.branch_of[0] \
-        and a.branch_of != b.branch_of
+    a, b = a.context.branch_of, b.context.branch_of
+    return a is not None and b is not None and a[0] == b[0] and a != b
 
 
 @dataclass(frozen=True, slots=True)
@@ -449,11 +458,9 @@ class _Walk:
                 # a message by its sender, a note by the first participant it is over
                 phase = self.phase_of((s.source,) if is_message else actors)
                 phase_line = s.line if phase else None
-            conditional, conditional_line, in_par, branch_of = context
             item = Item(
                 index=len(self.items), line=s.line, text=text, kind="message" if is_message else "note",
-                reading=reading, role=role, header=header, phase=phase, phase_line=phase_line,
-                conditional=conditional, conditional_line=conditional_line, in_par=in_par, branch_of=branch_of,
+                reading=reading, role=role, header=header, phase=phase, phase_line=phase_line, context=context,
                 source=s.source if is_message else None, target=s.target if is_message else None,
                 actors=actors, async_arrow=async_arrow, own_hits=own_hits, arrow=s.arrow if is_message else "",
             )
@@ -497,8 +504,7 @@ class _Walk:
                 phase, phase_line = (own, branch.line) if own else (current, current_line)
                 item = Item(
                     index=len(self.items), line=branch.line, text=branch.label, kind="label", reading=reading,
-                    role=reading.role, header=own, phase=phase, phase_line=phase_line, conditional=inner[0],
-                    conditional_line=inner[1], in_par=inner[2], branch_of=inner[3],
+                    role=reading.role, header=own, phase=phase, phase_line=phase_line, context=inner,
                 )
                 self.items.append(item)
                 self.add(item, reading.hits, late=True)
@@ -567,19 +573,17 @@ def stands_for(who: tuple[tuple[str, re.Pattern], ...], actors: dict[str, Actor]
     return next((ex for ex, rx in who if any(rx.search(t) for t in texts)), None)
 
 
-def _context(parent: tuple, block: Block, branch) -> tuple:
-    """(conditional, line of the innermost conditional, line of the outermost par block, the outermost
-    branching block's (block, branch) lines) inside `branch`."""
-    conditional, conditional_line, in_par, branch_of = parent
+def _context(parent: Context, block: Block, branch) -> Context:
+    """The context inside `branch` of `block`."""
+    conditional, conditional_line = parent.conditional, parent.conditional_line
     if block.kind in CONDITIONAL_BLOCKS or block.kind == "critical":
         conditional_line = branch.line
         if block.kind != "critical" or branch is not block.branches[0]:
             conditional = True
-    if block.kind == "par" and in_par is None:
-        in_par = block.line
-    if block.kind in BRANCHING_BLOCKS and branch_of is None:
-        branch_of = (block.line, branch.line)
-    return (conditional, conditional_line, in_par, branch_of)
+    in_par = block.line if block.kind == "par" and parent.in_par is None else parent.in_par
+    branch_of = (block.line, branch.line) if block.kind in BRANCHING_BLOCKS and parent.branch_of is None \
+        else parent.branch_of
+    return Context(conditional, conditional_line, in_par, branch_of)
 
 
 def _actors(diagram: Diagram, ref: Reference) -> dict[str, Actor]:
@@ -618,15 +622,15 @@ def _find_boundary(items, mentions, rect_starts, ref: Reference) -> FoundBoundar
     # The split is on the main path: a marker in an `opt`/`alt` branch ("go back to …" after a failure)
     # counts only when none is drawn outside one.
     if inside or markers:
-        item = min(inside or markers, key=lambda item: item.conditional)  # the first of the least conditional
+        item = min(inside or markers, key=lambda item: item.context.conditional)  # the first of the least conditional
         return FoundBoundary(item.index, item.line, "marker", item)
     for item in items:
         if item.phase == after_phase:
-            if item.in_par is not None:
+            if item.context.in_par is not None:
                 # The second phase starts in a `par`: its branches run side by side, so a first-phase step
                 # the par holds beside it is drawn after the split too: the boundary is the par's start.
-                start = next(i for i in items if i.in_par == item.in_par)
-                return FoundBoundary(start.index, item.in_par, "par-label", start)
+                start = next(i for i in items if i.context.in_par == item.context.in_par)
+                return FoundBoundary(start.index, item.context.in_par, "par-label", start)
             return FoundBoundary(item.index, item.phase_line or item.line, "cycles", item)
     previous = None
     for item in items:
@@ -639,10 +643,11 @@ def _find_boundary(items, mentions, rect_starts, ref: Reference) -> FoundBoundar
         previous = item
     # a `par` for the second phase: the first one that holds a step of it (a par around first-phase steps
     # run in parallel is no boundary)
-    second = {m.item.in_par for m in mentions if m.item.in_par is not None and ref.step(m.step).cycle == after_phase}
+    second = {m.item.context.in_par for m in mentions
+              if m.item.context.in_par is not None and ref.step(m.step).cycle == after_phase}
     for item in items:
-        if item.in_par in second and item.index <= last_step_index:
-            return FoundBoundary(item.index, item.in_par, "par", None)
+        if item.context.in_par in second and item.index <= last_step_index:
+            return FoundBoundary(item.index, item.context.in_par, "par", None)
     if len(rect_starts) >= 2 and rect_starts[1][0] <= last_step_index:
         # Two coloured regions and nothing else: the second one starts the second phase.
         index, line = rect_starts[1]

@@ -68,7 +68,7 @@ class BranchesCheck(Check):
                 continue
             item = m.item
             kind = self.branch_kinds[step.branch]
-            conditional = (item.conditional or item.says(self.patterns[step.branch])
+            conditional = (item.context.conditional or item.says(self.patterns[step.branch])
                            or (item.phase is not None and ref.phases[item.phase].role == "branch"))
             severity = "correction" if step.required else "hint"
             edits = 1 if step.required else 0

@@ -45,7 +45,7 @@ class PhasesCheck(MessagesCheck):
             by_participants = m.pos == BY_PARTICIPANTS
             if by_participants and any(ref.step(h.step).cycle == drawn for h in m.item.hits):
                 continue  # its message's words name a step of that phase: the label is that step's
-            cond = m.item.conditional_line
+            cond = m.item.context.conditional_line
             if step.branch and cond is not None and (m.item.phase_line or 0) < cond:
                 continue  # a branch drawn as a branch: the phase label around it came from outside the branch
             severity = "correction" if step.tier in ("A", "B", "C") else "hint"
