@@ -91,7 +91,7 @@ def test_a_whole_name_is_not_read_inside_a_longer_word_and_spans_point_into_the_
 ])
 def test_names_and_cycle_words_in_other_languages(reference, text, steps, phases):
     reading = read_text(reference, text)
-    assert [h.step for h in reading.hits] == steps
+    assert [h.target for h in reading.hits] == steps
     assert reading.phases == phases
 
 

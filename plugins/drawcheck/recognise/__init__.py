@@ -76,23 +76,12 @@ class Role:
 
 
 @dataclass(frozen=True, slots=True)
-class Hit:
-    """A step a text draws."""
-
-    step: str
-    label: str  # the learner's words for it
-    start: int  # character offset in the text
-    how: str = "exact"  # "exact" | "legacy" | "typo"
-    legacy: LegacyName | None = None
-
-
-@dataclass(frozen=True, slots=True)
 class Reading:
     """What one text says, wherever it is drawn."""
 
     matches: tuple[Match, ...]
     role: str
-    hits: tuple[Hit, ...]  # the steps it draws, for its role
+    hits: tuple[Match, ...]  # the names of the steps it draws, for its role (kind "step")
     header: str | None  # the phase it announces as a note or block label
     inline: str | None  # `Step (some phase)`: a phase word after a step name
     phrased: str  # its `phrase_text`, what a `words_regex` searches
@@ -133,7 +122,7 @@ class Item:
     target: str | None = None
     actors: tuple[str, ...] = ()  # the participants it is drawn between or over
     async_arrow: bool = False
-    own_hits: tuple[Hit, ...] | None = None  # the steps it draws when its participants' role narrows its text's
+    own_hits: tuple[Match, ...] | None = None  # the steps it draws when its participants' role narrows its text's
     arrow: str = ""  # a message's arrow as written, e.g. "->>", "-->>", "-)"
 
     @property
@@ -141,7 +130,7 @@ class Item:
         return self.reading.matches
 
     @property
-    def hits(self) -> tuple[Hit, ...]:
+    def hits(self) -> tuple[Match, ...]:
         return self.reading.hits if self.own_hits is None else self.own_hits
 
     def says(self, pattern: re.Pattern | None) -> bool:
@@ -287,10 +276,9 @@ def read_text(ref: Reference, text: str) -> Reading:
             continue
         if m.legacy and m.legacy.also and exact & {m.target, *m.legacy.also}:
             continue  # an old name for several steps, qualified by one of them ("admission (mutating)")
-        label = text[m.start:m.end]
-        hits.append(Hit(m.target, label, m.start, m.how, m.legacy))
+        hits.append(m)
         for other in m.legacy.also if m.legacy else ():
-            hits.append(Hit(other, label, m.start))  # an old name that covers several of today's steps draws them all
+            hits.append(Match("step", other, m.start, m.end))  # an old name that covers several of today's steps draws them all
     header = _header_phase(text, matches) if role is None or role.headers else None
     return Reading(
         matches=matches, role=role.name if role else PLAIN, hits=tuple(hits), header=header,
@@ -428,7 +416,7 @@ class _Walk:
                     role = calls.name
                     old = {h.start for h in hits if h.how == "legacy"}  # with the further steps it covers
                     hits = own_hits = tuple(h for h in hits if h.start not in old
-                                            and (calls.draws is None or h.step in calls.draws))
+                                            and (calls.draws is None or h.target in calls.draws))
                 if s.arrow in ASYNC_ARROWS:
                     async_arrow = True
                     if role == PLAIN and self.after_phase in reading.phases:
@@ -436,7 +424,7 @@ class _Walk:
                 if role == PLAIN and self.between:
                     # no new step named (only ones drawn before: a repeated name; or only by its spelling),
                     # or an `over_names` pair
-                    fresh = [h for h in hits if h.step not in self.first and h.how != "typo"]
+                    fresh = [h for h in hits if h.target not in self.first and h.how != "typo"]
                     between = self.between_step(s, named=bool(fresh))
                     if between is not None:
                         header = None  # it draws a step: no phase label
@@ -515,13 +503,13 @@ class _Walk:
 
     def add(self, item: Item, hits, *, late: bool) -> None:
         for h in hits:
-            m = Mention(h.step, h.label, item.line, item, h.start, h.how, h.legacy)
+            m = Mention(h.target, item.text[h.start:h.end], item.line, item, h.start, h.how, h.legacy)
             self.mentions.append(m)
             if late:
                 self.late.append(m)
                 self.late_steps.add(m.step)
             else:
-                self.first.setdefault(h.step, m)
+                self.first.setdefault(h.target, m)
 
     def draw_actor_steps(self, item: Item) -> None:
         """Participants named after steps: `S->>F: run` draws F's step; `A->>B: next` draws A's and B's."""

@@ -21,13 +21,14 @@ class NamesCheck(MessagesCheck):
             if item.role == BOUNDARY or not item.reading.misnamed:
                 continue  # a boundary (an async arrow named after the second phase included) draws no step
             for hit in item.hits:
-                if hit.how == "exact" or (hit.step, hit.label.lower()) in seen:
+                label = item.text[hit.start:hit.end]  # the learner's words for the step
+                if hit.how == "exact" or (hit.target, label.lower()) in seen:
                     continue
-                seen.add((hit.step, hit.label.lower()))
+                seen.add((hit.target, label.lower()))
                 if hit.how == "typo":
-                    msg = self.texts["typo"].format(label=hit.label, step=ref.step(hit.step).name)
-                    out.append((Finding(FindingKind.NAME, hit.step, item.line, "hint", msg), 0))
+                    msg = self.texts["typo"].format(label=label, step=ref.step(hit.target).name)
+                    out.append((Finding(FindingKind.NAME, hit.target, item.line, "hint", msg), 0))
                 elif hit.legacy is not None:
-                    out.append((Finding(FindingKind.NAME, hit.step, item.line, "hint", hit.legacy.message,
+                    out.append((Finding(FindingKind.NAME, hit.target, item.line, "hint", hit.legacy.message,
                                         hit.legacy.versions), 0))
         return Outcome(out)

@@ -43,7 +43,7 @@ class PhasesCheck(MessagesCheck):
         guessed = rec.boundary is not None and rec.boundary.guessed
         for step, m, drawn in wrong:
             by_participants = m.pos == BY_PARTICIPANTS
-            if by_participants and any(ref.step(h.step).cycle == drawn for h in m.item.hits):
+            if by_participants and any(ref.step(h.target).cycle == drawn for h in m.item.hits):
                 continue  # its message's words name a step of that phase: the label is that step's
             cond = m.item.context.conditional_line
             if step.branch and cond is not None and (m.item.phase_line or 0) < cond:
