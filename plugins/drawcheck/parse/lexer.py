@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from drawcheck.parse.jsregex import DOT, FLAGS, JS_WS_CHARS, WS, WS_BODY, WS_NO_NL
+from drawcheck.parse.jsregex import DOT, FLAGS, JS_WS_CHARS, WS, WS_BODY, WS_NO_NL, js_trim
 
 # Arrows, in the order Mermaid tries them (the order matters: `->>` before `->`).
 ARROWS = (
@@ -245,9 +245,9 @@ _WRAP_PREFIXES = ("wrap:", ":wrap:", "nowrap:", ":nowrap:")
 
 def parse_message(s: str) -> str:
     """Mermaid's parseMessage: trim, drop a `wrap:`/`nowrap:` prefix, trim."""
-    text = s.strip(JS_WS_CHARS)  # (js_trim, without the call: every message, note and label comes here)
+    text = js_trim(s)
     if text.startswith(_WRAP_PREFIXES):
-        text = text.partition("wrap:")[2].strip(JS_WS_CHARS)
+        text = js_trim(text.partition("wrap:")[2])
     return text
 
 
@@ -283,7 +283,7 @@ def tokenize(text: str) -> tuple[list[Token], list[Comment]]:
         s = text[pos:m_end]
         token, pops, push, trim, comment = _ACTIONS[rule]
         if token is not None:
-            tokens.append(Token(token, s.strip(JS_WS_CHARS) if trim else s, line, pos - line_start))
+            tokens.append(Token(token, js_trim(s) if trim else s, line, pos - line_start))
         elif comment:
             comments.append(Comment(line, s))
         if pops or push:
