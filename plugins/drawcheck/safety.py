@@ -264,7 +264,7 @@ def _over_white(rgb, alpha: float) -> tuple[float, float, float]:
 
 
 def _distance(a, b) -> float:
-    return ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2) ** 0.5
+    return sum((x - y) ** 2 for x, y in zip(a, b)) ** 0.5
 
 
 _NESTING = 4  # rects of one colour nested this deep are still checked (each level deepens the tint)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import os
-import posixpath
 
 from drawcheck.grade.model import Finding, Result
 from drawcheck.render.feedback import feedback_setup
@@ -78,13 +77,12 @@ class SubmissionsManager:
         submissions, errors = collect_submissions(self.answers_dir, max_bytes=self.max_bytes, max_lines=self.max_lines,
                                                   examples=self.examples)
         refused = [Refused(self._error_label(e.file), e.line, e.message) for e in errors]
-        folder = self._label(self.answers_dir)  # each file sits right in it: label it without a relpath per file
         firsts: dict[str, Graded] = {}
         corrected: dict[str, Graded] = {}
         for sub in submissions:
             if self.only and sub.handle.lower() != self.only.lower():
                 continue
-            graded = self.grade(sub.handle, posixpath.normpath(f"{folder}/{sub.path.name}"), sub.text)
+            graded = self.grade(sub.handle, self._label(sub.path), sub.text)
             graded.example = sub.handle.lower() in self.examples
             (corrected if sub.corrected else firsts)[sub.handle] = graded
         for handle, g in corrected.items():

@@ -61,6 +61,9 @@ def _edge(char: str) -> bool:
     return _GAPLESS_CHAR.match(char) is None
 
 
+GAP_BEFORE = "(?<= )"  # a word gap before a word, in `phrase_text` output
+
+
 def phrase_pattern(word: str, *, whole: bool = False) -> str | None:
     """The regex body for `word` in `phrase_text` output (None for a word with no letters)."""
     body = phrase_text(word).strip()
@@ -72,9 +75,6 @@ def phrase_pattern(word: str, *, whole: bool = False) -> str | None:
     left = GAP_BEFORE if _edge(body[0]) or whole else ""
     right = "(?= )" if _edge(body[-1]) or whole else ""
     return left + re.escape(body).replace(r"\ ", " ") + right
-
-
-GAP_BEFORE = "(?<= )"
 
 
 def phrases_regex(words, *, whole: bool = False) -> re.Pattern | None:

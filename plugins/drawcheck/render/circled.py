@@ -15,12 +15,6 @@ from drawcheck import safety
 
 LINE_BREAK = re.compile(r"<br\s*/?>", re.I)
 _CODE = re.compile(r"`([^`\n]*)`")
-
-
-def _code_text(match: re.Match) -> str:
-    """The text of one `` `code` `` span, without its backticks."""
-    return match.group(1)
-
 MAX_LABEL_LINES = 8  # a label's `<br>` breaks past this many lines become spaces
 MARK_CHARS = 28  # the longest short mark text after the number
 
@@ -38,15 +32,15 @@ KIND_WORDS = {
 
 def learner_text(text: str) -> str:
     """A learner's label for the redrawn diagram: escaped, with its `<br>` breaks kept and backticks dropped."""
-    lines = LINE_BREAK.split(_CODE.sub(_code_text, str(text)))
+    lines = LINE_BREAK.split(_CODE.sub(r"\1", str(text)))
     if len(lines) > MAX_LABEL_LINES:
         lines = lines[: MAX_LABEL_LINES - 1] + [" ".join(lines[MAX_LABEL_LINES - 1:])]
-    return "<br>".join([safety.learner_label(line) for line in lines])
+    return "<br>".join(safety.learner_label(line) for line in lines)
 
 
 def plain_text(text: str) -> str:
     """A learner's label as plain text for the page (breaks as spaces, no backticks): `html_text` input."""
-    return " ".join(LINE_BREAK.sub(" ", _CODE.sub(_code_text, str(text))).split())
+    return " ".join(LINE_BREAK.sub(" ", _CODE.sub(r"\1", str(text))).split())
 
 
 def kind_word(kind: object) -> str:
