@@ -76,12 +76,12 @@ class ExerciseManager:
         self.reserved = reserved
         self.skip_folders = skip_folders  # other exercises' folders inside the flat answers folder
         self.only = only
+        self.pages = FeedbackPages(feedback_dir=exercise.feedback_dir, reference=reference, error_level=error_level,
+                                   title=self.overview_heading if several else None)
         folders = [d for d in (exercise.answers_dir, exercise.flat_answers_dir) if d]
         self.sources = [SubmissionsManager(answers_dir=d, site_root=site_root, reference=reference,
                                            max_bytes=max_bytes, max_lines=max_lines, only=only, examples=examples,
-                                           max_seconds=max_seconds) for d in folders]
-        self.pages = FeedbackPages(feedback_dir=exercise.feedback_dir, reference=reference, error_level=error_level,
-                                   title=self.overview_heading if several else None)
+                                           max_seconds=max_seconds, page_setup=self.pages.setup) for d in folders]
 
     @property
     def product(self) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from urllib.parse import quote
 
@@ -65,7 +66,7 @@ class FeedbackPages:
             existing = files.get_file_from_path(uri)
             if existing is not None:
                 files.remove(existing)
-        self.setup = render.feedback_setup(self.reference, page_links(
+        self.setup = dataclasses.replace(self.setup, links=page_links(
             repo_url=config.get("repo_url"), edit_uri=config.get("edit_uri"), reference=self.reference_link()))
         overview = self.overview(graded, refused)
         if self.title:

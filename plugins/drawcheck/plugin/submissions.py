@@ -49,7 +49,7 @@ class SubmissionsManager:
 
     def __init__(self, *, answers_dir: str, site_root: str, reference, max_bytes: int, max_lines: int,
                  examples: list[str] | tuple[str, ...] = (), max_seconds: float | None = 10,
-                 only: str | None = None):
+                 only: str | None = None, page_setup=None):
         self.answers_dir = answers_dir
         self.site_root = site_root
         self.reference = reference
@@ -58,7 +58,8 @@ class SubmissionsManager:
         self.examples = frozenset(e.lower() for e in examples)
         self.max_seconds = max_seconds
         self.only = only  # DRAWCHECK_ONLY: grade this handle's files alone
-        self.page_setup = feedback_setup(reference)  # what every page's drawing shares, once per build
+        # what every page's drawing shares, once per build (the exercise's FeedbackPages hands its own)
+        self.page_setup = page_setup or feedback_setup(reference)
 
     def _label(self, path) -> str:
         return os.path.relpath(os.fspath(path), self.site_root).replace(os.sep, "/")
