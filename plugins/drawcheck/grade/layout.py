@@ -70,10 +70,12 @@ class Layout:
 def drawn_order(rec: Recognised, facts: dict[str, StepFacts]) -> list[Mention]:
     """The drawn steps (`first`) in the order the drawing says they run: source order, except that the
     branches of a `par` run side by side and those of an `alt` or `critical` instead of each other, so
-    their steps are interleaved by reference position (each branch keeps its own order)."""
+    their steps are interleaved by reference position (each branch keeps its own order). An old name for
+    several of today's steps draws them all at one place; there it counts once, as the first of them in
+    the reference (that it merges them is the name check's to say, not an order mistake)."""
     out: list[Mention] = []
     group: list[Mention] = []
-    for m in rec.first.values():
+    for m in _one_per_merged_name(list(rec.first.values()), facts):
         block = m.item.context.branch_of[0] if m.item.context.branch_of else None
         if group and block != group[0].item.context.branch_of[0]:
             out += _interleave(group, facts)
@@ -83,6 +85,25 @@ def drawn_order(rec: Recognised, facts: dict[str, StepFacts]) -> list[Mention]:
         else:
             group.append(m)
     return out + _interleave(group, facts)
+
+
+def _one_per_merged_name(mentions: list[Mention], facts: dict[str, StepFacts]) -> list[Mention]:
+    """`mentions` without the steps an old name draws beside the first of its steps in the reference."""
+    merged = {(m.item.index, m.pos): m.legacy for m in mentions if m.legacy is not None and m.legacy.also}
+    if not merged:
+        return mentions
+    first: dict[tuple[int, int], Mention] = {}
+    for m in mentions:
+        legacy = merged.get((m.item.index, m.pos))
+        if legacy is not None and (m.legacy is legacy or m.step in legacy.also):
+            kept = first.get((m.item.index, m.pos))
+            if kept is None or _reference_place(facts[m.step]) < _reference_place(facts[kept.step]):
+                first[(m.item.index, m.pos)] = m
+    return [m for m in mentions if first.get((m.item.index, m.pos), m) is m]
+
+
+def _reference_place(f: StepFacts) -> tuple[bool, int]:
+    return f.position < 0, f.position  # steps off the main path last
 
 
 def _interleave(group: list[Mention], facts: dict[str, StepFacts]) -> list[Mention]:
