@@ -30,6 +30,12 @@ from drawcheck.recognise.names import matcher
     ("Prefiltr", ["PreFilter"], "typo"),
     ("NormalizeScroe", ["NormalizeScore"], "typo"),
     ("Unreserv", ["Unreserve"], "typo"),
+    ("PreScoring the nodes", ["PreScore"], "exact"),  # a one-word camelCase name inflects as a whole
+    ("Pre-scoring", ["PreScore"], "exact"),
+    ("PreFiltering", ["PreFilter"], "exact"),
+    ("NormalizeScoring", ["NormalizeScore"], "exact"),
+    ("PostBinding", ["PostBind"], "exact"),
+    ("WaitOnPermits", ["WaitOnPermit"], "exact"),
 ])
 def test_step_names(reference, text, steps, how):
     found = [m for m in matcher(reference).find(text) if m.kind == "step"]
@@ -44,6 +50,12 @@ def test_step_names(reference, text, steps, how):
 def test_texts_that_name_no_other_step(reference, text):
     steps = [m.target for m in matcher(reference).find(text) if m.kind == "step"]
     assert set(steps) <= {"Bind", "Permit"}
+
+
+@pytest.mark.parametrize("text", ["preempting", "preempted pods", "bindings", "reservations"])
+def test_another_word_of_a_names_stem_is_no_spelling_guess(reference, text):
+    """`preempting` is no misspelt `preemption`: a word of the same stem with another ending is a word of its own."""
+    assert [m for m in matcher(reference).find(text) if m.how == "typo"] == []
 
 
 def test_not_steps_and_whole_only_names(reference):

@@ -79,6 +79,17 @@ class _Near:
         return len(word) in ends
 
 
+_DERIVATIONS = ("ions", "ion", "ing", "ers", "er", "ed", "es", "s")
+
+
+def _stem(word: str) -> str:
+    """`word` without one derivational ending, when at least four letters stay: `preempting`, `preemption` -> preempt."""
+    for ending in _DERIVATIONS:
+        if word.endswith(ending) and len(word) - len(ending) >= 4:
+            return word[: -len(ending)]
+    return word
+
+
 def compact(text: str) -> str:
     return _NOT_WORD.sub("", text.lower())
 
@@ -110,6 +121,15 @@ def _forms(piece: str) -> tuple[str, ...]:
     return (piece, *(piece + s for s in _INFLECTIONS), *((piece[:-1] + "ing",) if piece.endswith("e") else ()))
 
 
+def _inflected_keys(name: str) -> list[str]:
+    """The keys of a name's inflected forms: a one-word name's plurals, `-d`/`-ed` and `-ing` forms
+    (`PreScoring`, `pre-scoring`), a name of several words' plural only."""
+    key = compact(name)
+    if not _WORD.fullmatch(name):
+        return [key + "s"]
+    return [key + suffix for suffix in _INFLECTIONS] + ([key[:-1] + "ing"] if key.endswith("e") else [])
+
+
 class NameMatcher:
     """Every name of one exercise, built once when it loads: `find(text)` lists the names in a text."""
 
@@ -127,18 +147,14 @@ class NameMatcher:
                 if not is_plain(name):
                     script.append((name, "step", step.id, True))
                     continue
-                key = compact(name)
-                self.phrases.setdefault(key, _Entry("step", step.id))
-                if len(_pieces(name)) > 1:
-                    inflected.setdefault(key + "s", _Entry("step", step.id))
-                    continue
-                for suffix in _INFLECTIONS:
-                    inflected.setdefault(key + suffix, _Entry("step", step.id))
-                if key.endswith("e"):
-                    inflected.setdefault(key[:-1] + "ing", _Entry("step", step.id))
+                self.phrases.setdefault(compact(name), _Entry("step", step.id))
+                for form in _inflected_keys(name):
+                    inflected.setdefault(form, _Entry("step", step.id))
             for legacy in step.legacy:
                 entry = _Entry("step", step.id, "legacy", legacy)
                 (self.whole if legacy.whole else self.phrases).setdefault(compact(legacy.name), entry)
+                for form in () if legacy.whole else _inflected_keys(legacy.name):  # `preempting` of `Preempt`
+                    inflected.setdefault(form, entry)
         self.step_keys = {k: e.target for k, e in self.phrases.items() if e.kind == "step" and e.how == "exact"}
         self.id_keys = {compact(n): step.id for step in steps for n in (step.id, step.name)}
         self.loose_script: set[str] = set()  # phrase texts of loose phase words in scripts without spaces
@@ -281,7 +297,8 @@ class NameMatcher:
         return len(word) > 2 and not word.isdigit() and word not in self.ignore
 
     def _fuzzy(self, key: str) -> str | None:
-        """The step `key` misspells, if any: within 1 edit (2 from 9 letters), not an inflected form."""
+        """The step `key` misspells, if any: within 1 edit (2 from 9 letters), not an inflected form nor another
+        word of the name's stem (`preempting` of `preemption`)."""
         window = self._near.get((key[0], len(key)))
         if window is None or key in self.ignore:
             return None
@@ -293,7 +310,7 @@ class NameMatcher:
                 continue  # _osa's own first test
             d = _osa(key, near.key, limit)
             if d < best_d and not (len(key) < 7 and len(key) == len(near.key) and not _swapped(key, near.key)) \
-                    and not near.inflected(key):
+                    and not near.inflected(key) and _stem(key) != _stem(near.key):
                 # short words: a changed letter is usually another word (store/score)
                 best, best_d = near.target, d
         return best
