@@ -28,6 +28,9 @@ CORPORA = {
     # written last, by a third blind author, and only measured (never fixed against drawing by drawing)
     "two-cycles-b": REPO / "reference" / "two-cycles" / "exercise.yml",
     "kubectl-apply-b": REPO / "reference" / "kubectl-apply" / "exercise.yml",
+    # written by a fourth blind author (blindc, session 8): measured, not tuned against
+    "two-cycles-c": REPO / "reference" / "two-cycles" / "exercise.yml",
+    "kubectl-apply-c": REPO / "reference" / "kubectl-apply" / "exercise.yml",
 }
 
 # (corpus, drawing) -> what goes wrong. Strict xfails: a fix turns them into failures until removed.
