@@ -83,7 +83,7 @@ _DERIVATIONS = ("ions", "ion", "ing", "ers", "er", "ed", "es", "s")
 
 
 def _stem(word: str) -> str:
-    """`word` without one derivational ending, when at least four letters stay: `preempting`, `preemption` -> preempt."""
+    """`word` without one derivational ending, when at least four letters stay: `watering`, `waterers` -> water."""
     for ending in _DERIVATIONS:
         if word.endswith(ending) and len(word) - len(ending) >= 4:
             return word[: -len(ending)]
@@ -123,7 +123,7 @@ def _forms(piece: str) -> tuple[str, ...]:
 
 def _inflected_keys(name: str) -> list[str]:
     """The keys of a name's inflected forms: a one-word name's plurals, `-d`/`-ed` and `-ing` forms
-    (`PreScoring`, `pre-scoring`), a name of several words' plural only."""
+    (`PreSowing`, `pre-sowing`), a name of several words' plural only."""
     key = compact(name)
     if not _WORD.fullmatch(name):
         return [key + "s"]
@@ -153,7 +153,7 @@ class NameMatcher:
             for legacy in step.legacy:
                 entry = _Entry("step", step.id, "legacy", legacy)
                 (self.whole if legacy.whole else self.phrases).setdefault(compact(legacy.name), entry)
-                for form in () if legacy.whole else _inflected_keys(legacy.name):  # `preempting` of `Preempt`
+                for form in () if legacy.whole else _inflected_keys(legacy.name):  # `planting` of an old name `Plant`
                     inflected.setdefault(form, entry)
         self.step_keys = {k: e.target for k, e in self.phrases.items() if e.kind == "step" and e.how == "exact"}
         self.id_keys = {compact(n): step.id for step in steps for n in (step.id, step.name)}
@@ -298,7 +298,7 @@ class NameMatcher:
 
     def _fuzzy(self, key: str) -> str | None:
         """The step `key` misspells, if any: within 1 edit (2 from 9 letters), not an inflected form nor another
-        word of the name's stem (`preempting` of `preemption`)."""
+        word of the name's stem (`watering` of `waterers`)."""
         window = self._near.get((key[0], len(key)))
         if window is None or key in self.ignore:
             return None
