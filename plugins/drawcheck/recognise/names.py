@@ -79,11 +79,11 @@ class _Near:
         return len(word) in ends
 
 
-_DERIVATIONS = ("ions", "ion", "ing", "ers", "er", "ed", "es", "s")
+_DERIVATIONS = ("ions", "ion", "ings", "ing", "ed")  # (not -er or -s: often a slip of the ending)
 
 
 def _stem(word: str) -> str:
-    """`word` without one derivational ending, when at least four letters stay: `watering`, `waterers` -> water."""
+    """`word` without one derivational ending, when at least four letters stay: `watering`, `watered` -> water."""
     for ending in _DERIVATIONS:
         if word.endswith(ending) and len(word) - len(ending) >= 4:
             return word[: -len(ending)]
@@ -298,7 +298,7 @@ class NameMatcher:
 
     def _fuzzy(self, key: str) -> str | None:
         """The step `key` misspells, if any: within 1 edit (2 from 9 letters), not an inflected form nor another
-        word of the name's stem (`watering` of `waterers`)."""
+        word of the name's stem (`watering` of `watered`)."""
         window = self._near.get((key[0], len(key)))
         if window is None or key in self.ignore:
             return None
