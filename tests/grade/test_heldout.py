@@ -31,6 +31,9 @@ CORPORA = {
     # written by a fourth blind author (blindc, session 8): measured, not tuned against
     "two-cycles-c": REPO / "reference" / "two-cycles" / "exercise.yml",
     "kubectl-apply-c": REPO / "reference" / "kubectl-apply" / "exercise.yml",
+    # written by a fifth blind author (blindd, session 8): measured, not tuned against
+    "two-cycles-d": REPO / "reference" / "two-cycles" / "exercise.yml",
+    "kubectl-apply-d": REPO / "reference" / "kubectl-apply" / "exercise.yml",
 }
 
 # (corpus, drawing) -> what goes wrong. Strict xfails: a fix turns them into failures until removed.
