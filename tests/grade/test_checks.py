@@ -226,3 +226,15 @@ def test_own_calls_narrow_what_a_participants_messages_draw():
 
 def rollout_reference():
     return parse_reference(ROLLOUT, file="e.yml")
+
+
+@pytest.mark.parametrize("label,on_main_path", [("critical no node fits", False), ("critical filtering", True)])
+def test_a_critical_block_labelled_with_a_branchs_words_holds_that_branch(reference, label, on_main_path):
+    """Mermaid's first `critical` branch always runs, but `critical <the branch's condition>` is the
+    learner's condition: the branch step inside is drawn as a branch."""
+    text = (ROOT / "reference" / "two-cycles" / "reference.mmd").read_text(encoding="utf-8")
+    assert "        opt no node fits\n" in text
+    drawn = text.replace("        opt no node fits\n", f"        {label}\n", 1)
+    result = grade_text(drawn, file="c.mmd", reference=reference)
+    flagged = [f for f in result.findings if f.kind == FindingKind.ORDER and f.point == "PostFilter"]
+    assert bool(flagged) == on_main_path

@@ -174,3 +174,16 @@ def test_a_caller_alone_still_draws_its_step(reference):
     from drawcheck.parse import parse_text
     rec = recognise(parse_text("sequenceDiagram\n    S->>S: PreFilter\n    S->>S: findNodesThatFitPod\n"), reference)
     assert (rec.first["Filter"].line, rec.first["Filter"].how) == (3, "caller")
+
+
+@pytest.mark.parametrize("label,steps", [
+    ("Filter (NodeResourcesFit)", ("Filter",)),  # a qualifier in brackets is no part of the name
+    ("PreScore, Score [per node]", ("PreScore", "Score")),
+    ("Filter plugins (in parallel)", ("Filter",)),
+    ("(Filter)", ()),
+    ("Filter node", ()),  # a word outside the brackets that names nothing: no step's name
+])
+def test_a_participant_named_after_steps_with_a_qualifier(reference, label, steps):
+    from drawcheck.recognise.names import participant_steps
+
+    assert participant_steps(matcher(reference), label) == steps

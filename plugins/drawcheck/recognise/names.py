@@ -381,12 +381,14 @@ def _osa(a: str, b: str, limit: int) -> int:
 
 
 _LIST_SEPARATORS = re.compile(r"\s*(?:[,;/+&|]|->|→)\s*")
+_QUALIFIER = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 
 
 def participant_steps(names: NameMatcher, label: str) -> tuple[str, ...]:
     """The steps a participant is named after: its id or name, one in a wrapper (`Plant plugins`), or a
-    list of step names and nothing else (`A, B, C`, `A / B`)."""
-    parts = [part for part in _LIST_SEPARATORS.split(label) if part]
+    list of step names and nothing else (`A, B, C`, `A / B`); a qualifier in brackets is no part of the
+    name (`Plant (by hand)`)."""
+    parts = [part for part in _LIST_SEPARATORS.split(_QUALIFIER.sub(" ", label).strip()) if part]
     steps = []
     for part in parts:
         key = compact(part)

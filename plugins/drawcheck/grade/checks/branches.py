@@ -61,6 +61,7 @@ class BranchesCheck(Check):
     def grade(self, drawing: Drawing) -> Outcome:
         ref, rec = drawing.reference, drawing.recognised
         first = rec.first
+        labels = {i.line: i for i in rec.items if i.kind == "label"}  # block and branch labels by line
         out = []
         for step in self.steps:
             m = first.get(step.id)
@@ -68,8 +69,13 @@ class BranchesCheck(Check):
                 continue
             item = m.item
             kind = self.branch_kinds[step.branch]
+            # a branch block, its step's own words, a branch phase, or a `critical` labelled with the
+            # branch's words (`critical no node fits`: the learner's condition, though Mermaid's first
+            # critical branch is the one that always runs)
+            block = labels.get(item.context.conditional_line)
             conditional = (item.context.conditional or item.says(self.patterns[step.branch])
-                           or (item.phase is not None and ref.phases[item.phase].role == "branch"))
+                           or (item.phase is not None and ref.phases[item.phase].role == "branch")
+                           or (block is not None and block.says(self.patterns[step.branch])))
             severity = "correction" if step.required else "hint"
             edits = 1 if step.required else 0
             if not conditional:
