@@ -39,7 +39,6 @@ EXPECTED_FILES = {"pr.json": MAX_META_BYTES, "comment.md": MAX_COMMENT_BYTES}
 DEFAULT_BOT = "github-actions[bot]"
 _SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 _REPO = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}/[A-Za-z0-9_.-]{1,100}")
-_MENTION = re.compile(r"@(?=[A-Za-z0-9])")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u202a-\u202e\u2066-\u2069]")
 
 
@@ -185,15 +184,90 @@ def verify_pull_request(gh: GitHub, repo: str, number: int, run_head_sha: str) -
 
 
 def comment_body(markdown: str) -> str:
-    """The marker, then the feedback with no mention, no control character and no second marker."""
+    """The marker, then the feedback with no mention, no cross-reference, no control character and no
+    second marker (`neutralise_references`)."""
     text = _CONTROL.sub("", markdown.replace("\r\n", "\n")).replace(MARKER, "")
     text = re.sub(r"<!--\s*drawcheck", "&lt;!-- drawcheck", text, flags=re.I)
-    text = _MENTION.sub("@\u2060", text)
+    text = neutralise_references(text)
     body = f"{MARKER}\n{text}"
     while len(body.encode("utf-8")) > MAX_COMMENT_BYTES:
         text = text[: len(text) * 9 // 10]
         body = f"{MARKER}\n{text}\n\n*(cut: too long for a comment)*\n"
     return body
+
+
+# What GitHub acts on in a comment's text, once its Markdown and HTML character references are read:
+# `@name` pings a person or a team, `#12`, `owner/repo#12`, `GH-12` and links to /issues/12, /pull/12 or
+# /discussions/12 put a "mentioned this" event on that issue in any repository. The artifact is the PR's own
+# output, so every spelling counts: `&#64;`, `&#x40;`, `&commat;`, `&#35;`, `&num;`, `&#49;`... (a raw HTML
+# reference needs no `;`). An invisible WORD JOINER (U+2060) after the `@`, the `#` or the `-` ends each.
+WORD_JOINER = "\u2060"
+_REFERENCE = re.compile(r"&(?:#0*([0-9]{1,8})|#[xX]0*([0-9a-fA-F]{1,7}))(;?)|&(commat|num|sol);")
+_NAMED = {"commat": "@", "num": "#", "sol": "/"}
+_SPELLED = {"@": "&#64;", "#": "&#35;", "/": "&#47;", "-": "&#45;"}  # one spelling of each for the patterns below
+_ACTS = re.compile(
+    r"@|&#64;"  # a mention
+    r"|(?:#|&#35;)(?=[0-9])"  # an issue number
+    r"|(?i:(?<![A-Za-z0-9])gh)(?:-|&#45;)(?=[0-9])"  # GH-12
+    r"|(?i:(?:/|&#47;)(?:issues|pulls?|discussions)(?:/|&#47;))(?=[0-9])"  # a link to an issue or PR
+)
+_MERMAID_CODE = re.compile(r"#[0-9]+;")  # Mermaid's own character codes (`#60;` draws `<`)
+_FENCE = re.compile(r"(`{3,}|~{3,})(.*)")
+_FENCE_NOT_AT_LINE_START = re.compile(r"[ \t>*+\-0-9.)]+(?:`{3}|~{3})")
+_TAG_START = re.compile(r"<[A-Za-z!?/]")
+
+
+def _one_spelling(match: re.Match) -> str:
+    """A character reference to a letter or digit as the character; to `@ # / -` in one spelling."""
+    decimal, hexadecimal, _semicolon, name = match.groups()
+    if name is not None:
+        ch = _NAMED.get(name)
+        return _SPELLED[ch] if ch else match.group()
+    code = int(decimal) if decimal is not None else int(hexadecimal, 16)
+    ch = chr(code) if code < 128 else ""
+    if ch.isalnum():
+        return ch
+    return _SPELLED.get(ch, match.group())
+
+
+def _mermaid_lines(lines: list[str]) -> set[int]:
+    """The lines inside ```mermaid fences, where `#60;` is Mermaid's code for `<` and GitHub links nothing.
+
+    Only when the fences are unambiguous: every fence line at the line start (none indented, quoted or in a
+    list, where GitHub may end the block earlier) and no raw HTML outside them (an HTML block can swallow a
+    fence). Otherwise none: the drawing may then show codes, but nothing is linked."""
+    inside: set[int] = set()
+    fence = None  # (character, length, mermaid) of the open fence
+    for number, line in enumerate(lines):
+        if _FENCE_NOT_AT_LINE_START.match(line):
+            return set()
+        opened = _FENCE.fullmatch(line)
+        if fence is None:
+            if opened and not (opened.group(1)[0] == "`" and "`" in opened.group(2)):
+                fence = (opened.group(1)[0], len(opened.group(1)), opened.group(2).strip() == "mermaid")
+            elif _TAG_START.search(line):
+                return set()
+            continue
+        if opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= fence[1] and not opened.group(2).strip():
+            fence = None
+        elif fence[2]:
+            inside.add(number)
+    return inside
+
+
+def neutralise_references(markdown: str) -> str:
+    """`markdown` with no mention and no issue or pull-request reference GitHub would act on, in any
+    spelling; Mermaid's character codes inside ```mermaid fences are kept, so drawings still draw."""
+    lines = _REFERENCE.sub(_one_spelling, markdown).split("\n")
+    mermaid = _mermaid_lines(lines)
+    for number, line in enumerate(lines):
+        if number in mermaid:
+            codes = [m.span() for m in _MERMAID_CODE.finditer(line)]
+            lines[number] = _ACTS.sub(lambda m: m.group() if any(a == m.start() for a, _ in codes)
+                                      else m.group() + WORD_JOINER, line)
+        else:
+            lines[number] = _ACTS.sub(lambda m: m.group() + WORD_JOINER, line)
+    return "\n".join(lines)
 
 
 def find_sticky(gh: GitHub, repo: str, number: int, bot_login: str) -> dict | None:

@@ -1,0 +1,115 @@
+"""Round three: what got past rounds one and two, as inputs and as a model of what GitHub acts on.
+
+- `COMMENT_ATTACKS`: `comment.md` texts a pull request's own code can put in the artifact the privileged
+  comment workflow posts: every spelling of a mention (`&#64;`, `&#x40;`, `&commat;`, a raw-HTML `&#64`
+  without `;`) and of an issue or pull-request cross-reference (`#12`, `&#35;12`, `&num;&#49;2`, `GH-12`,
+  `owner/repo#12`, links to `/issues/12`), which GitHub turns into a notification or a "mentioned this"
+  event on somebody else's issue.
+- `AMBIGUOUS_FENCES`: comments whose ```mermaid fence GitHub may end earlier than a naive reader does
+  (indented or listed fences, an HTML block swallowing the opener): there Mermaid's `#60;` codes would be
+  issue references.
+- `LOOKALIKE_MARKS`: glyphs that draw a circle or a coloured disc around or next to a digit (enclosing
+  combining marks outside U+20DD..U+20E4, circled operators, coloured circle emoji) for a fake mark.
+- `acted_on(markdown)`: what GitHub would act on in a comment's text, once its character references are
+  decoded as an HTML parser decodes them.
+
+Used by tests/hostile/test_round_three.py.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+REFERENCE = (ROOT / "reference" / "two-cycles" / "reference.mmd").read_text(encoding="utf-8")
+
+COMMENT_ATTACKS = {
+    "decimal-mention": "thanks &#64;octocat",
+    "padded-decimal-mention": "thanks &#0064;octocat",
+    "hex-mention": "thanks &#x40;octocat and &#X040;hubot",
+    "named-mention": "thanks &commat;octocat",
+    "raw-html-mention": "<span>&#64octocat</span>",
+    "team-mention": "ping &#64;github/security",
+    "encoded-name": "ping &#64;&#111;&#99;tocat",
+    "plain-mention": "@octocat",
+    "escaped-mention": "\\@octocat",
+    "issue-number": "see #1 and #12345",
+    "encoded-issue": "see &#35;12 and &#x23;13 and &num;14 and #&#49;5 and &#35;&#x31;6",
+    "cross-repo": "see torvalds/linux#1 and torvalds/linux&#35;2",
+    "gh-reference": "see GH-12, gh-13 and GH&#45;14 and GH&#x2d;&#49;5",
+    "issue-link": "[x](https://github.com/torvalds/linux/issues/1) https://github.com/o/r/pull/2 "
+                  "https://github.com/o/r/discussions/3 [y](https://github.com/o/r/issues&#47;4)",
+    "heading-reference": "### #1 in a heading",
+    "table-reference": "| #1 | &#64;octocat |\n|---|---|\n| GH-2 | x |",
+    "details-reference": "<details><summary>#1</summary>\n\n&#64;octocat\n\n</details>",
+    "outside-after-fence": "```mermaid\nsequenceDiagram\n    A->>B: #60;x#62;\n```\n#60; and #61;",
+}
+
+AMBIGUOUS_FENCES = {
+    # a list item's fence ends at the first line that is not indented: the col-0 ~~~ then opens a new fence,
+    # which the col-0 ~~~ after the ```mermaid line closes, so the #60; after it is plain text to GitHub
+    "list-tilde": "- item\n  ~~~\n  x\n~~~\n\n```mermaid\n~~~\n#60; #61;\n```\n",
+    "indented-closer": "```mermaid\n    A->>B: x\n   ```\n#60;\n```\n",
+    "quoted-fence": "> ```mermaid\n#60;\n```\n",
+    # an HTML block of type 1 (<pre>) runs to the line holding </pre>, across blank lines, fences included
+    "pre-swallows": "<pre>\n\n```mermaid\n</pre>\n#60; #62;\n```\n",
+    "comment-swallows": "<!--\n```mermaid\n-->\n#60;\n```\n",
+    "div-before": "<div>\n```mermaid\n\n#60;\n```\n",
+    "info-with-backtick": "```mermaid`\n#60;\n```\n",
+}
+
+LOOKALIKE_MARKS = [
+    "1\u0489", "2\u0488", "3\u1abe", "4\ua670", "5\ua672",  # enclosing combining marks (category Me)
+    "\u2295 1", "\u2297 2", "\u2299 3", "\u229a 4",  # circled operators
+    "\U0001f534 1", "\U0001f7e2 2", "\U0001f7e0 3", "\u2b55 4", "\u25cf 5", "\u25c9 6", "\u25ce 7", "\u2b24 8",
+    "\u26aa 9", "\u26ab 10", "\U0001f535 11", "\U0001f7e5 12", "\U0001f7e9 13", "\U0001f518 14", "\u29be 15",
+    "\u3007 16",
+]
+LOOKALIKE_GLYPHS = re.compile("[\u0488\u0489\u1abe\ua670-\ua672\u2295-\u229b\U0001f534\U0001f535\U0001f7e0-"
+                              "\U0001f7eb\u2b55\u25c9-\u25cf\u2b24\u26aa\u26ab\U0001f518\u29be\u3007]")
+
+FAKE_MARK = ("sequenceDiagram\n    participant S as Scheduler\n"
+             + "".join(f"    Note over S: {glyph} \u2717 PreFilter is wrong\n" for glyph in LOOKALIKE_MARKS)
+             + "    S->>S: PreFilter\n")
+
+
+def answers() -> dict[str, str]:
+    return {"good-reference.mmd": REFERENCE, "lookalike-mark.mmd": FAKE_MARK}
+
+
+# --------------------------------------------------------------------------- what GitHub acts on
+
+WORD_JOINER = "\u2060"
+_NUMERIC = re.compile(r"&#(?:([0-9]+)|[xX]([0-9a-fA-F]+));?")
+_ACTS = {
+    "mention": re.compile(r"(?<![A-Za-z0-9`])@[A-Za-z0-9]"),
+    "issue reference": re.compile(r"#[0-9]"),
+    "GH- reference": re.compile(r"(?i)(?<![A-Za-z0-9])gh-[0-9]"),
+    "issue link": re.compile(r"(?i)/(?:issues|pulls?|discussions)/[0-9]"),
+}
+
+
+def decoded(text: str) -> str:
+    """`text` with every character reference read, as an HTML parser reads raw HTML (`;` optional)."""
+    def one(m: re.Match) -> str:
+        code = int(m.group(1)) if m.group(1) is not None else int(m.group(2), 16)
+        return chr(code) if code < 0x110000 else m.group()
+    return html.unescape(_NUMERIC.sub(one, text))
+
+
+def acted_on(markdown: str) -> list[str]:
+    """Every mention and cross-reference GitHub would find in `markdown` (code blocks included: a reader
+    that cannot be sure where a fence ends must assume the worst)."""
+    text = decoded(markdown)
+    return [f"{what}: {text[max(m.start() - 20, 0):m.end() + 20]!r}"
+            for what, pattern in _ACTS.items() for m in pattern.finditer(text)]
+
+
+def mermaid_blocks(markdown: str) -> list[str]:
+    return re.findall(r"(?ms)^```mermaid\n(.*?)^```$", markdown)
+
+
+def outside_mermaid(markdown: str) -> str:
+    return re.sub(r"(?ms)^```mermaid\n.*?^```$", "", markdown)
