@@ -198,17 +198,23 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 # (each becomes "(n)"), and a learner rect whose colour could pass for a mark's is drawn neutral, so no
 # learner file can draw something that looks like the site's mark.
 
+_ENCLOSING_MARKS = "\u0488\u0489\u1abe\u20dd-\u20e0\u20e2-\u20e4\ua670-\ua672"  # every character of category Me
+_CIRCLES = ("\u25ef\u25cb\u29bf\u2b58\u25c9\u25cc-\u25cf\u2b24\u2b55\u2b57\u2b59\u26aa\u26ab\u3007"
+            "\u2295-\u229c\u29b5-\u29c3\u2a00-\u2a02\U0001f518\U0001f534\U0001f535\U0001f7e0-\U0001f7eb")
+"""Circles, discs, circled operators and the coloured circle and square emoji: next to a digit, each passes
+for a mark (`🔴 1`, `⊗ 2`) or the legend's colour swatches."""
 MARK_GLYPHS = re.compile(
-    "[\u2460-\u24ff\u2776-\u2793\u3200-\u32ff\U0001f100-\U0001f1e5\u20dd-\u20e4\u2b58\u25ef\u25cb\u29bf]"
+    f"[\u2460-\u24ff\u2776-\u2793\u3200-\u32ff\U0001f100-\U0001f1e5{_ENCLOSING_MARKS}{_CIRCLES}]"
 )
 """Characters reserved for the site's marks: circled, parenthesised and enclosed numbers and letters
-(Enclosed Alphanumerics and its supplement, dingbat circled digits, enclosed CJK), enclosing combining
-marks (`1` + U+20DD draws a circled 1) and plain circles."""
+(Enclosed Alphanumerics and its supplement, dingbat circled digits, enclosed CJK), every enclosing
+combining mark (`1` + U+20DD or U+0489 draws a circled 1) and `_CIRCLES`."""
+_PLAIN_CIRCLES = re.compile(f"[{_CIRCLES}]")
 
 
 def _unmark_one(match: re.Match) -> str:
     ch = match.group()
-    if unicodedata.category(ch) == "Me" or ch in "\u2b58\u25ef\u25cb\u29bf":
+    if unicodedata.category(ch) == "Me" or _PLAIN_CIRCLES.match(ch):
         return ""
     value = unicodedata.numeric(ch, None)
     if value is not None and float(value).is_integer():
