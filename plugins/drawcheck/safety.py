@@ -245,7 +245,12 @@ _COLOUR = re.compile(
     r"(?i)(rgba?|hsla?)\(\s*(\d{1,3})(%?)\s*,\s*(\d{1,3})(%?)\s*,\s*(\d{1,3})(%?)\s*(?:,\s*(0|1|0?\.\d{1,6})\s*)?\)"
 )
 MARK_COLOUR_DISTANCE = 25.0
-"""How far (Euclidean, 0-255 RGB, over a white page) a learner rect's colour must stay from every mark colour."""
+"""How far (Euclidean, 0-255 RGB, as drawn on the page) a learner rect's colour must stay from every mark colour."""
+
+PAGE_BACKGROUNDS = ("rgb(255, 255, 255)", "hsl(225, 15%, 14%)")
+"""What the drawings are drawn on: Material's default scheme (white) and its slate (dark) scheme
+(`--md-default-bg-color: hsla(var(--md-hue), 15%, 14%, 1)`, `--md-hue: 225deg`). A rect's fill is translucent,
+so a colour far from every mark on white can be a mark's very colour on the dark page."""
 
 
 def _rgb_alpha(colour: str) -> tuple[tuple[float, float, float], float] | None:
@@ -265,8 +270,8 @@ def _rgb_alpha(colour: str) -> tuple[tuple[float, float, float], float] | None:
     return rgb, min(alpha, 1.0)
 
 
-def _over_white(rgb, alpha: float) -> tuple[float, float, float]:
-    return tuple(v * alpha + 255 * (1 - alpha) for v in rgb)
+def _over(rgb, alpha: float, below) -> tuple[float, float, float]:
+    return tuple(v * alpha + u * (1 - alpha) for v, u in zip(rgb, below))
 
 
 def _distance(a, b) -> float:
@@ -276,22 +281,26 @@ def _distance(a, b) -> float:
 _NESTING = 4  # rects of one colour nested this deep are still checked (each level deepens the tint)
 
 
-def learner_rect_colour(label: str, *, reserved: Iterable[str], neutral: str) -> str:
+def learner_rect_colour(label: str, *, reserved: Iterable[str], neutral: str, under: Iterable[str] = ()) -> str:
     """The colour to redraw a learner's `rect <label>` with: the learner's own when it is a plain
-    rgb()/rgba()/hsl()/hsla() colour that stays clear of every `reserved` (mark) colour, as drawn on the
-    white page, also when the learner nests up to four rects of it; else `neutral`."""
+    rgb()/rgba()/hsl()/hsla() colour that stays clear of every `reserved` (mark) colour, as drawn on each of
+    `PAGE_BACKGROUNDS`, over the colours already drawn beneath it (`under`, bottom first: a box, the
+    enclosing rects) and also when the learner nests up to four rects of it; else `neutral`."""
     parsed = _rgb_alpha(label)
     if parsed is None:
         return neutral
     rgb, alpha = parsed
-    tints = [_over_white(rgb, 1 - (1 - alpha) ** depth) for depth in range(1, _NESTING + 1)]
-    for mark in reserved:
-        mark_parsed = _rgb_alpha(mark)
-        if mark_parsed is None:
-            continue
-        drawn = _over_white(*mark_parsed)  # the mark as the page shows it
-        if any(_distance(drawn, tint) < MARK_COLOUR_DISTANCE for tint in tints):
-            return neutral
+    layers = [p for p in map(_rgb_alpha, under) if p is not None]
+    marks = [p for p in map(_rgb_alpha, reserved) if p is not None]
+    for page in filter(None, map(_rgb_alpha, PAGE_BACKGROUNDS)):
+        below = page[0]
+        for layer_rgb, layer_alpha in layers:
+            below = _over(layer_rgb, layer_alpha, below)
+        tints = [_over(rgb, 1 - (1 - alpha) ** depth, below) for depth in range(1, _NESTING + 1)]
+        for mark_rgb, mark_alpha in marks:
+            drawn = _over(mark_rgb, mark_alpha, page[0])  # the mark as the page shows it
+            if any(_distance(drawn, tint) < MARK_COLOUR_DISTANCE for tint in tints):
+                return neutral
     return label.strip()
 
 

@@ -113,3 +113,65 @@ def mermaid_blocks(markdown: str) -> list[str]:
 
 def outside_mermaid(markdown: str) -> str:
     return re.sub(r"(?ms)^```mermaid\n.*?^```$", "", markdown)
+
+
+# --------------------------------------------------------------------------- mark colours, as drawn
+
+MARK_FILLS = ("rgba(220, 50, 47, 0.18)", "rgba(255, 170, 0, 0.22)", "rgba(46, 160, 67, 0.22)")
+PAGES = {"default": (255, 255, 255), "slate": (30.3, 33.0, 41.1)}  # Material: white; hsl(225, 15%, 14%)
+
+
+def _parse(colour: str):
+    m = re.fullmatch(r"rgba?\((\d+), (\d+), (\d+)(?:, ([0-9.]+))?\)", colour.strip())
+    if m is None:
+        return None
+    return tuple(float(v) for v in m.groups()[:3]), float(m.group(4) or 1)
+
+
+def over(colour: str, below):
+    rgb, alpha = _parse(colour)
+    return tuple(a * alpha + b * (1 - alpha) for a, b in zip(rgb, below))
+
+
+def drawn(stack, page) -> tuple:
+    """The colour a stack of fills (bottom first) shows on `page`."""
+    shown = PAGES[page]
+    for fill in stack:
+        shown = over(fill, shown)
+    return shown
+
+
+def nearest_mark(stack, page) -> float:
+    shown = drawn(stack, page)
+    return min(sum((a - b) ** 2 for a, b in zip(shown, drawn([m], page))) ** 0.5 for m in MARK_FILLS)
+
+
+def _dark_twin(mark: str) -> str:
+    """An opaque colour that is `mark` as the slate page shows it: far from every mark on white."""
+    return "rgb({}, {}, {})".format(*(round(v) for v in drawn([mark], "slate")))
+
+
+# Rect colour attacks: (box colour or None, [rect colours, outermost first]). Each is drawn as a mark's colour
+# somewhere: nested translucent white over a near-pink, a mark's colour as the dark page shows it, a rect
+# over a box.
+COLOUR_ATTACKS = [
+    (None, ["rgb(240, 200, 200)", "rgba(255, 255, 255, 0.3)"]),
+    (None, ["rgb(255, 225, 160)", "rgba(255, 255, 255, 0.4)"]),
+    (None, ["rgb(190, 230, 195)", "rgba(255, 255, 255, 0.3)"]),
+    (None, [_dark_twin(MARK_FILLS[0])]),
+    (None, [_dark_twin(MARK_FILLS[1])]),
+    (None, [_dark_twin(MARK_FILLS[2])]),
+    ("rgb(240, 200, 200)", ["rgba(255, 255, 255, 0.3)"]),
+    (None, ["rgb(10, 20, 30)", "rgba(220, 50, 47, 0.3)"]),
+]
+
+
+def colour_drawing(box: str | None, rects: list[str]) -> str:
+    lines = ["sequenceDiagram"]
+    lines += [f"    box {box} B", "    participant S", "    end"] if box else ["    participant S"]
+    for depth, fill in enumerate(rects, 1):
+        lines.append("    " * depth + f"rect {fill}")
+    lines.append("    " * (len(rects) + 1) + "S->>S: PreFilter")
+    for depth in range(len(rects), 0, -1):
+        lines.append("    " * depth + "end")
+    return "\n".join(lines) + "\n"
