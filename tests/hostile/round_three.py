@@ -76,7 +76,10 @@ FAKE_MARK = ("sequenceDiagram\n    participant S as Scheduler\n"
 
 
 def answers() -> dict[str, str]:
-    return {"good-reference.mmd": REFERENCE, "lookalike-mark.mmd": FAKE_MARK}
+    """Answer files for a real build: the reference, the look-alike marks, one file per colour attack."""
+    out = {"good-reference.mmd": REFERENCE, "lookalike-mark.mmd": FAKE_MARK}
+    out.update({f"colour-{i}.mmd": colour_drawing(box, rects) for i, (box, rects) in enumerate(COLOUR_ATTACKS)})
+    return out
 
 
 # --------------------------------------------------------------------------- what GitHub acts on
