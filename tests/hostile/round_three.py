@@ -47,6 +47,15 @@ COMMENT_ATTACKS = {
     "outside-after-fence": "```mermaid\nsequenceDiagram\n    A->>B: #60;x#62;\n```\n#60; and #61;",
 }
 
+HTML_ATTACKS = {  # raw HTML that changes the comment around it (GitHub keeps these tags)
+    "open-details": "<details><summary>Correct</summary>\n\nall of the rest is folded away",
+    "hide-the-rest": "<!--\nthe rest of the feedback is hidden",
+    "forged-marker": "<!--drawcheck-pr-feedback-->",
+    "fake-status": "<p><b>Correct</b> · score 100 %</p>",
+    "nested-details": "<details><details><summary>x</summary>" * 50,
+    "image": '<img src="https://tracker.example/p.png">',
+}
+
 AMBIGUOUS_FENCES = {
     # a list item's fence ends at the first line that is not indented: the col-0 ~~~ then opens a new fence,
     # which the col-0 ~~~ after the ```mermaid line closes, so the #60; after it is plain text to GitHub

@@ -36,6 +36,14 @@ def test_no_spelling_of_a_mention_or_reference_survives_the_comment(name):
     assert visible.split("\n", 1)[1] == round_three.decoded(round_three.COMMENT_ATTACKS[name])
 
 
+@pytest.mark.parametrize("name", sorted(round_three.HTML_ATTACKS))
+def test_no_raw_html_survives_the_comment(name):
+    text = round_three.HTML_ATTACKS[name]
+    body = comment_body("## feedback\n\n" + text + "\n\n**Could not be checked**\n")
+    assert "<" not in body.split("\n", 1)[1]  # after the marker: no tag, no comment, nothing hidden or folded
+    assert body.rstrip().endswith("**Could not be checked**")
+
+
 @pytest.mark.parametrize("name", sorted(round_three.AMBIGUOUS_FENCES))
 def test_a_fence_github_may_end_early_keeps_no_code_as_a_reference(name):
     text = round_three.AMBIGUOUS_FENCES[name]
@@ -79,7 +87,8 @@ def gh():
 @pytest.mark.parametrize("with_attacks", [False, True])
 def test_the_comment_workflow_posts_no_mention_or_reference(gh, tmp_path, with_attacks):
     report = _report(tmp_path, round_three.REFERENCE)
-    attacks = "\n\n".join(round_three.COMMENT_ATTACKS.values()) if with_attacks else ""
+    attacks = ("\n\n".join([*round_three.COMMENT_ATTACKS.values(), *round_three.HTML_ATTACKS.values()])
+               if with_attacks else "")
     payload = event("workflow_run_completed_fork", head_sha=HEAD)
     gh.pulls[42] = HEAD
     gh.add_artifact(payload["workflow_run"]["id"],
@@ -87,6 +96,7 @@ def test_the_comment_workflow_posts_no_mention_or_reference(gh, tmp_path, with_a
     done = comment_step(gh, payload)
     assert done.returncode == 0, done.stdout + done.stderr
     (comment,) = gh.comments[42]
+    assert "<" not in round_three.outside_mermaid(comment["body"]).split("\n", 1)[1]
     if with_attacks:  # raw HTML in it: GitHub may read the fences otherwise, so no code is kept as written
         assert round_three.acted_on(comment["body"]) == []
     else:

@@ -9,7 +9,8 @@ The artifact it reads was written by the PR's own code, so it is untrusted:
 - `pr.json`'s head SHA must be the head SHA of the workflow run (from GitHub's event, not the artifact), and
   the PR it names must have that same head SHA (asked of the API: `workflow_run.pull_requests` is empty for
   PRs from forks, so the number has to come from the artifact and be checked);
-- the comment's text cannot mention anyone or forge the marker the sticky comment is found by.
+- the comment's text cannot mention anyone, reference an issue or pull request (in any spelling), hold raw
+  HTML or forge the marker the sticky comment is found by.
 
 Why not `gh`: the commenting step is tested end to end against a local HTTP server standing in for the API,
 and `gh` only speaks https to hosts other than github.com. This is the few requests `gh api` would make.
@@ -187,8 +188,7 @@ def comment_body(markdown: str) -> str:
     """The marker, then the feedback with no mention, no cross-reference, no control character and no
     second marker (`neutralise_references`)."""
     text = _CONTROL.sub("", markdown.replace("\r\n", "\n")).replace(MARKER, "")
-    text = re.sub(r"<!--\s*drawcheck", "&lt;!-- drawcheck", text, flags=re.I)
-    text = neutralise_references(text)
+    text = neutralise_references(text)  # (a forged `<!-- drawcheck` marker becomes `&lt;!-- drawcheck` too)
     body = f"{MARKER}\n{text}"
     while len(body.encode("utf-8")) > MAX_COMMENT_BYTES:
         text = text[: len(text) * 9 // 10]
@@ -257,7 +257,9 @@ def _mermaid_lines(lines: list[str]) -> set[int]:
 
 def neutralise_references(markdown: str) -> str:
     """`markdown` with no mention and no issue or pull-request reference GitHub would act on, in any
-    spelling; Mermaid's character codes inside ```mermaid fences are kept, so drawings still draw."""
+    spelling, and no raw HTML (`<` is `&lt;`: no `<details>` left open, no `<!--` hiding the rest, no HTML
+    block swallowing a fence); inside ```mermaid fences Mermaid's character codes and `<br>` are kept, so
+    drawings still draw."""
     lines = _REFERENCE.sub(_one_spelling, markdown).split("\n")
     mermaid = _mermaid_lines(lines)
     for number, line in enumerate(lines):
@@ -266,7 +268,7 @@ def neutralise_references(markdown: str) -> str:
             lines[number] = _ACTS.sub(lambda m: m.group() if any(a == m.start() for a, _ in codes)
                                       else m.group() + WORD_JOINER, line)
         else:
-            lines[number] = _ACTS.sub(lambda m: m.group() + WORD_JOINER, line)
+            lines[number] = _ACTS.sub(lambda m: m.group() + WORD_JOINER, line.replace("<", "&lt;"))
     return "\n".join(lines)
 
 
