@@ -47,6 +47,26 @@ COMMENT_ATTACKS = {
     "outside-after-fence": "```mermaid\nsequenceDiagram\n    A->>B: #60;x#62;\n```\n#60; and #61;",
 }
 
+# Harmless as written (GitHub reads each reference once), but a rewrite that reads one level of them and
+# writes what it read would make `#5`, `@octocat` and `GH-1` of them.
+NESTED_REFERENCES = ["#&#x&#x33;5;", "&#&#x36;4;octocat", "GH&#&#x34;5;1", "#" + "&#x" * 12 + "3" + "5;" * 12,
+                     "&amp;#64;octocat", "&#38;#35;1"]
+
+# Pieces a random comment is made of (`random_comments`): every spelling above, fences, quotes, lists, HTML.
+PIECES = ["@", "&#64;", "&#x40;", "&commat;", "&#64", "#", "&#35;", "&num;", "&#x23", "1", "&#49;", "&#x31;", "GH-",
+          "gh&#45;", "G", "H", "-", "&#45;", "/issues/", "&#47;", "pull", "/", "octo", "cat", " ", "\n", "```",
+          "```mermaid", "~~~", "  ```", "<", "<pre>", "</pre>", "<!--", "-->", "> ", "- ", "1. ", "\t", ";", "#60;",
+          "&", "&amp;", "x", "\\", "`", "&#0064;", "&#X40;", "&#", "6", "4", "0", "x4", "&#x", "discussions",
+          "\u2060", "&#8288;", "issues"]
+
+
+def random_comments(seed: int, count: int) -> list[str]:
+    import random
+
+    rng = random.Random(seed)
+    return ["".join(rng.choice(PIECES) for _ in range(rng.randint(1, 30))) for _ in range(count)]
+
+
 HTML_ATTACKS = {  # raw HTML that changes the comment around it (GitHub keeps these tags)
     "open-details": "<details><summary>Correct</summary>\n\nall of the rest is folded away",
     "hide-the-rest": "<!--\nthe rest of the feedback is hidden",
@@ -104,11 +124,17 @@ _ACTS = {
 
 
 def decoded(text: str) -> str:
-    """`text` with every character reference read, as an HTML parser reads raw HTML (`;` optional)."""
+    """`text` with every character reference read once, as GitHub reads it: in Markdown only with its `;`
+    (CommonMark); where the text holds raw HTML, also without (as an HTML parser reads `&#64x`)."""
     def one(m: re.Match) -> str:
+        if not m.group().endswith(";") and "<" not in text:
+            return m.group()
         code = int(m.group(1)) if m.group(1) is not None else int(m.group(2), 16)
-        return chr(code) if code < 0x110000 else m.group()
-    return html.unescape(_NUMERIC.sub(one, text))
+        return chr(code) if 0 < code < 0x110000 and not 0xD800 <= code < 0xE000 else "\ufffd"
+    return _NAMED_REFERENCE.sub(lambda m: html.unescape(m.group()), _NUMERIC.sub(one, text))
+
+
+_NAMED_REFERENCE = re.compile(r"&[A-Za-z][A-Za-z0-9]*;")
 
 
 def acted_on(markdown: str) -> list[str]:
@@ -124,7 +150,8 @@ def mermaid_blocks(markdown: str) -> list[str]:
 
 
 def outside_mermaid(markdown: str) -> str:
-    return re.sub(r"(?ms)^```mermaid\n.*?^```$", "", markdown)
+    """`markdown` without its ```mermaid fences (one left open runs to the end, as in CommonMark)."""
+    return re.sub(r"(?ms)^```mermaid\n.*?(?:^```$|\Z)", "", markdown)
 
 
 # --------------------------------------------------------------------------- mark colours, as drawn

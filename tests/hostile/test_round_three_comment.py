@@ -36,6 +36,19 @@ def test_no_spelling_of_a_mention_or_reference_survives_the_comment(name):
     assert visible.split("\n", 1)[1] == round_three.decoded(round_three.COMMENT_ATTACKS[name])
 
 
+@pytest.mark.parametrize("text", round_three.NESTED_REFERENCES)
+def test_references_inside_references_are_not_made_live(text):
+    assert round_three.acted_on(comment_body(text).split("\n", 1)[1]) == []
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_comments_made_of_every_spelling_act_on_nothing(seed):
+    for text in round_three.random_comments(seed, 2500):
+        body = comment_body(text).split("\n", 1)[1]
+        assert round_three.acted_on(round_three.outside_mermaid(body)) == [], repr(text)
+        assert "<" not in round_three.outside_mermaid(body), repr(text)
+
+
 @pytest.mark.parametrize("name", sorted(round_three.HTML_ATTACKS))
 def test_no_raw_html_survives_the_comment(name):
     text = round_three.HTML_ATTACKS[name]

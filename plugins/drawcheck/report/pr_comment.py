@@ -208,7 +208,7 @@ _SPELLED = {"@": "&#64;", "#": "&#35;", "/": "&#47;", "-": "&#45;"}  # one spell
 _ACTS = re.compile(
     r"@|&#64;"  # a mention
     r"|(?:#|&#35;)(?=[0-9])"  # an issue number
-    r"|(?i:(?<![A-Za-z0-9])gh)(?:-|&#45;)(?=[0-9])"  # GH-12
+    r"|(?i:gh)(?:-|&#45;)(?=[0-9])"  # GH-12
     r"|(?i:(?:/|&#47;)(?:issues|pulls?|discussions)(?:/|&#47;))(?=[0-9])"  # a link to an issue or PR
 )
 _MERMAID_CODE = re.compile(r"#[0-9]+;")  # Mermaid's own character codes (`#60;` draws `<`)
@@ -228,6 +228,21 @@ def _one_spelling(match: re.Match) -> str:
     if ch.isalnum():
         return ch
     return _SPELLED.get(ch, match.group())
+
+
+_SPELLING_ROUNDS = 8
+
+
+def _one_spelling_each(text: str) -> str:
+    """`text` with `_one_spelling` applied until nothing changes, so no reference is left that reads as a
+    letter, a digit or `@ # / -` only once GitHub reads it (`&#x&#x33;5;` is `&#x35;`, then `5`). Nested past
+    `_SPELLING_ROUNDS` levels, every `&` is written `&amp;`: then no reference is read at all."""
+    for _ in range(_SPELLING_ROUNDS):
+        spelled = _REFERENCE.sub(_one_spelling, text)
+        if spelled == text:
+            return text
+        text = spelled
+    return text.replace("&", "&amp;")
 
 
 def _mermaid_lines(lines: list[str]) -> set[int]:
@@ -260,7 +275,7 @@ def neutralise_references(markdown: str) -> str:
     spelling, and no raw HTML (`<` is `&lt;`: no `<details>` left open, no `<!--` hiding the rest, no HTML
     block swallowing a fence); inside ```mermaid fences Mermaid's character codes and `<br>` are kept, so
     drawings still draw."""
-    lines = _REFERENCE.sub(_one_spelling, markdown).split("\n")
+    lines = _one_spelling_each(markdown).split("\n")
     mermaid = _mermaid_lines(lines)
     for number, line in enumerate(lines):
         if number in mermaid:
