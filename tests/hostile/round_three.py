@@ -67,6 +67,36 @@ def random_comments(seed: int, count: int) -> list[str]:
     return ["".join(rng.choice(PIECES) for _ in range(rng.randint(1, 30))) for _ in range(count)]
 
 
+# Links the PR's own code could put under the bot's name (phishing, another learner's page, an address
+# without its scheme); `OWN_LINKS` are the only ones the comment keeps (repository drawcheck/drawcheck,
+# author mallory, head commit "a" * 40).
+LINK_ATTACKS = [
+    "[verify your account](https://evil.example/login)", "https://evil.example/x", "www.evil.example/x",
+    "[p](//evil.example/x)", "[q](\\/\\/evil.example)", "[r](&#47;&#47;evil.example)", "mailto:a@b.example",
+    "[s](h&#116;tps://evil.example)", "[t](https&#58;//evil.example)", "HTTPS://EVIL.EXAMPLE",
+    "[bob's page](https://drawcheck.github.io/drawcheck/feedback/bob/)",
+    "[old commit](https://github.com/drawcheck/drawcheck/blob/" + "b" * 40 + "/answers/mallory.mmd)",
+    "[up](https://github.com/drawcheck/drawcheck/blob/" + "a" * 40 + "/answers/../../../settings)",
+    "[other repo](https://github.com/torvalds/linux/blob/" + "a" * 40 + "/answers/x.mmd)",
+    "xmpp:evil@example.org", "[i](http://drawcheck.github.io/drawcheck/feedback/mallory/)",
+    "[j](https://drawcheck.github.io/drawcheck/feedback/mallory/@evil)",
+]
+OWN_LINKS = [
+    "[3](https://github.com/drawcheck/drawcheck/blob/" + "a" * 40 + "/answers/mallory.mmd#L3)",
+    "[4](https://github.com/drawcheck/drawcheck/blob/" + "a" * 40 + "/answers/kubectl-apply/mallory.mmd#L4)",
+    "[Your feedback page](https://drawcheck.github.io/drawcheck/feedback/mallory/)",
+    "[Your feedback page](https://drawcheck.github.io/drawcheck/feedback/kubectl-apply/mallory/)",
+]
+LINK_MARKS = re.compile("(?i)https?://|mailto:(?!\u2060)|xmpp:(?!\u2060)|www\\.|//")
+
+
+def live_links(markdown: str) -> list[str]:
+    """What in `markdown` GitHub could make a link of: a scheme, `www.` or `//`, once references are read
+    (Markdown's backslash escapes included)."""
+    text = decoded(markdown).replace("\\/", "/")
+    return [text[max(m.start() - 30, 0):m.end() + 30] for m in LINK_MARKS.finditer(text)]
+
+
 HTML_ATTACKS = {  # raw HTML that changes the comment around it (GitHub keeps these tags)
     "open-details": "<details><summary>Correct</summary>\n\nall of the rest is folded away",
     "hide-the-rest": "<!--\nthe rest of the feedback is hidden",

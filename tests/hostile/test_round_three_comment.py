@@ -18,7 +18,7 @@ from test_pr_comment import HEAD, artifact, comment_step, meta  # noqa: E402
 from drawcheck.grade.cli import check_file  # noqa: E402
 from drawcheck.reference import load_reference  # noqa: E402
 from drawcheck.report.markdown import Links, markdown_report, markdown_text  # noqa: E402
-from drawcheck.report.pr_comment import comment_body, neutralise_references  # noqa: E402
+from drawcheck.report.pr_comment import comment_body, neutralise_references, own_links  # noqa: E402
 
 EXERCISE = load_reference(str(round_three.ROOT / "reference" / "two-cycles" / "exercise.yml"))
 
@@ -34,6 +34,24 @@ def test_no_spelling_of_a_mention_or_reference_survives_the_comment(name):
     assert round_three.acted_on(round_three.outside_mermaid(body)) == []  # (GitHub links nothing in code)
     visible = round_three.decoded(body).replace(round_three.WORD_JOINER, "")  # reads the same as written
     assert visible.split("\n", 1)[1] == round_three.decoded(round_three.COMMENT_ATTACKS[name])
+
+
+OWN = own_links("drawcheck/drawcheck", "a" * 40, "mallory")
+
+
+@pytest.mark.parametrize("text", round_three.LINK_ATTACKS)
+def test_no_link_but_the_prs_own_files_and_page_survives_the_comment(text):
+    assert round_three.live_links(text)
+    body = comment_body(f"see {text} now", links=OWN).split("\n", 1)[1]
+    assert round_three.live_links(body) == [], body
+    assert round_three.decoded(body).replace(round_three.WORD_JOINER, "").replace("\\/", "/") == \
+        round_three.decoded(f"see {text} now").replace("\\/", "/")  # shown as written, as text
+
+
+def test_the_prs_own_links_are_kept_as_written():
+    text = "\n".join(f"- {link} x" for link in round_three.OWN_LINKS)
+    assert comment_body(text, links=OWN).split("\n", 1)[1] == text
+    assert round_three.live_links(comment_body(text).split("\n", 1)[1]) == []  # no author known: none kept
 
 
 @pytest.mark.parametrize("text", round_three.NESTED_REFERENCES)
@@ -69,7 +87,8 @@ def _report(tmp_path, drawing: str) -> str:
     path.parent.mkdir(exist_ok=True)
     path.write_text(drawing, encoding="utf-8")
     graded = check_file(str(path), EXERCISE, label="answers/mallory.mmd")
-    return markdown_report([graded], EXERCISE, links=Links(repo="o/r", sha="a" * 40, site_url="https://o.github.io/r/"))
+    return markdown_report([graded], EXERCISE, links=Links(repo="drawcheck/drawcheck", sha="a" * 40,
+                                                           site_url="https://drawcheck.github.io/drawcheck/"))
 
 
 def test_the_circled_drawing_still_draws_and_nothing_outside_it_acts(tmp_path):
@@ -103,15 +122,23 @@ def test_the_comment_workflow_posts_no_mention_or_reference(gh, tmp_path, with_a
     attacks = ("\n\n".join([*round_three.COMMENT_ATTACKS.values(), *round_three.HTML_ATTACKS.values()])
                if with_attacks else "")
     payload = event("workflow_run_completed_fork", head_sha=HEAD)
-    gh.pulls[42] = HEAD
+    gh.pulls[42], gh.authors[42] = HEAD, "mallory"
+    links = "\n\n".join(round_three.LINK_ATTACKS) if with_attacks else ""
     gh.add_artifact(payload["workflow_run"]["id"],
-                    artifact({"pr.json": meta(), "comment.md": report + "\n" + attacks + "\n"}))
+                    artifact({"pr.json": meta(), "comment.md": report + "\n" + attacks + "\n" + links + "\n"}))
     done = comment_step(gh, payload)
     assert done.returncode == 0, done.stdout + done.stderr
     (comment,) = gh.comments[42]
     assert "<" not in round_three.outside_mermaid(comment["body"]).split("\n", 1)[1]
+    own = [line for line in report.splitlines() if "https://" in line]
+    assert own and all(line in comment["body"].split("\n") for line in own)  # the report's own links kept
+    live = round_three.live_links(round_three.outside_mermaid(comment["body"]))
+    assert len(live) == sum(ln.count("https://") for ln in own)
     if with_attacks:  # raw HTML in it: GitHub may read the fences otherwise, so no code is kept as written
         assert round_three.acted_on(comment["body"]) == []
     else:
+        shown = round_three.decoded(round_three.outside_mermaid(comment["body"]).split("\n", 1)[1])
+        assert shown.replace(round_three.WORD_JOINER, "").rstrip("\n") == \
+            round_three.decoded(round_three.outside_mermaid(report)).replace(round_three.WORD_JOINER, "").rstrip("\n")
         assert round_three.acted_on(round_three.outside_mermaid(comment["body"])) == []
         assert round_three.mermaid_blocks(comment["body"]) == round_three.mermaid_blocks(report)

@@ -169,8 +169,9 @@ def read_artifact(zipped: bytes) -> tuple[dict, str | None]:
     return meta, contents.get("comment.md")
 
 
-def verify_pull_request(gh: GitHub, repo: str, number: int, run_head_sha: str) -> None:
-    """The PR the artifact names must be this repository's, with the workflow run's head SHA at its head."""
+def verify_pull_request(gh: GitHub, repo: str, number: int, run_head_sha: str) -> str:
+    """The PR the artifact names must be this repository's, with the workflow run's head SHA at its head.
+    Returns its author's login ("" when the API does not say)."""
     pr = gh.json("GET", f"/repos/{repo}/pulls/{number}")
     head = ((pr or {}).get("head") or {}).get("sha")
     base_repo = (((pr or {}).get("base") or {}).get("repo") or {}).get("full_name")
@@ -179,16 +180,18 @@ def verify_pull_request(gh: GitHub, repo: str, number: int, run_head_sha: str) -
     if head != run_head_sha:
         raise Refused(f"pull request #{number} has head {str(head)[:40]}, not the checked commit {run_head_sha}: "
                       "the artifact names another pull request (or the PR has moved on; its newer run will comment)")
+    login = ((pr or {}).get("user") or {}).get("login")
+    return login if isinstance(login, str) else ""
 
 
 # --------------------------------------------------------------------------- the comment
 
 
-def comment_body(markdown: str) -> str:
-    """The marker, then the feedback with no mention, no cross-reference, no control character and no
-    second marker (`neutralise_references`)."""
+def comment_body(markdown: str, *, links: "re.Pattern | None" = None) -> str:
+    """The marker, then the feedback with no mention, no cross-reference, no raw HTML, no control character,
+    no second marker (`neutralise_references`) and no link but those `links` matches (`own_links`)."""
     text = _CONTROL.sub("", markdown.replace("\r\n", "\n")).replace(MARKER, "")
-    text = neutralise_references(text)  # (a forged `<!-- drawcheck` marker becomes `&lt;!-- drawcheck` too)
+    text = neutralise_references(text, links=links)  # (a forged `<!-- drawcheck` marker becomes `&lt;!-- ...`)
     body = f"{MARKER}\n{text}"
     while len(body.encode("utf-8")) > MAX_COMMENT_BYTES:
         text = text[: len(text) * 9 // 10]
@@ -207,7 +210,7 @@ _NAMED = {"commat": "@", "num": "#", "sol": "/"}
 _SPELLED = {"@": "&#64;", "#": "&#35;", "/": "&#47;", "-": "&#45;"}  # one spelling of each for the patterns below
 _ACTS = re.compile(
     r"@|&#64;"  # a mention
-    r"|(?:#|&#35;)(?=[0-9])"  # an issue number
+    r"|(?:(?<!&)#|&#(?![0-9]{1,7};)|&#35;)(?=[0-9])"  # an issue number (not the `#` of a reference, `&#124;`)
     r"|(?i:gh)(?:-|&#45;)(?=[0-9])"  # GH-12
     r"|(?i:(?:/|&#47;)(?:issues|pulls?|discussions)(?:/|&#47;))(?=[0-9])"  # a link to an issue or PR
 )
@@ -270,7 +273,43 @@ def _mermaid_lines(lines: list[str]) -> set[int]:
     return inside
 
 
-def neutralise_references(markdown: str) -> str:
+def own_links(repo: str, head_sha: str, author: str) -> re.Pattern:
+    """What may follow `https:` in the comment: the PR's files at its head commit (`//github.com/<repo>/blob/
+    <sha>/answers/...`, with a line) and the author's own feedback pages on the site the check links to
+    (`//<owner>.github.io/<name>/feedback/[<exercise>/]<author>/`). Nothing else: no other site, no other
+    learner's page, no `..`."""
+    owner, _, name = repo.partition("/")
+    path = r"(?:[A-Za-z0-9_-][A-Za-z0-9_.-]*/)*[A-Za-z0-9_-][A-Za-z0-9_.-]*(?:#L[0-9]{1,7})?"
+    files = rf"(?i://github\.com/{re.escape(repo)}/blob/){re.escape(head_sha)}/answers/{path}"
+    pages = (rf"(?i://{re.escape(owner.lower())}\.github\.io/{re.escape(name)}/feedback/(?:[a-z0-9-]+/)?"
+             rf"{re.escape(author)}/)") if author else r"(?!)"
+    return re.compile(rf"(?:{files}|{pages})(?=[)\s]|$)")
+
+
+# Where GitHub makes a link: a scheme it keeps (autolinked, or as a link's address), `www.` (autolinked) and
+# `//` (an address without its scheme: `[x](//host)`, `\/\/` once Markdown reads the backslashes).
+_LINKISH = re.compile(r"(?i)(https)(?::|&#58;)|(?:https?|mailto|xmpp)(?::|&#58;)|www(?=\.|&#46;)|"
+                      r"(?:/|&#47;|\\/)(?=/|&#47;|\\/)")
+
+
+def _break_links(line: str, links: "re.Pattern | None") -> str:
+    """`line` with a WORD JOINER after each scheme, `www` and first `/` of `//`, except in the addresses
+    `links` allows: the address becomes plain text (or a harmless path under the comment's own page)."""
+    out, at = [], 0
+    for m in _LINKISH.finditer(line):
+        if m.start() < at:
+            continue  # inside an allowed address
+        allowed = links.match(line, m.end()) if (links is not None and m.group(1)) else None
+        if allowed and line.startswith("://", m.start(1) + 5):
+            out.append(line[at:allowed.end()])
+            at = allowed.end()
+            continue
+        out.append(line[at:m.end()] + WORD_JOINER)
+        at = m.end()
+    return "".join(out) + line[at:]
+
+
+def neutralise_references(markdown: str, *, links: "re.Pattern | None" = None) -> str:
     """`markdown` with no mention and no issue or pull-request reference GitHub would act on, in any
     spelling, and no raw HTML (`<` is `&lt;`: no `<details>` left open, no `<!--` hiding the rest, no HTML
     block swallowing a fence); inside ```mermaid fences Mermaid's character codes and `<br>` are kept, so
@@ -283,7 +322,8 @@ def neutralise_references(markdown: str) -> str:
             lines[number] = _ACTS.sub(lambda m: m.group() if any(a == m.start() for a, _ in codes)
                                       else m.group() + WORD_JOINER, line)
         else:
-            lines[number] = _ACTS.sub(lambda m: m.group() + WORD_JOINER, line.replace("<", "&lt;"))
+            line = _ACTS.sub(lambda m: m.group() + WORD_JOINER, line.replace("<", "&lt;"))
+            lines[number] = _break_links(line, links)
     return "\n".join(lines)
 
 
@@ -327,8 +367,9 @@ def post_feedback(gh: GitHub, *, repo: str, run_id: int, run_head_sha: str, bot_
         raise Refused(f"pr.json names commit {meta['head_sha']}, but the run checked {run_head_sha}")
     if meta["mode"] == "site" or comment is None:
         return "a site change: nothing to post"
-    verify_pull_request(gh, repo, meta["number"], run_head_sha)
-    done, comment_id = upsert_comment(gh, repo, meta["number"], comment_body(comment), bot_login=bot_login)
+    author = verify_pull_request(gh, repo, meta["number"], run_head_sha)
+    body = comment_body(comment, links=own_links(repo, run_head_sha, author))
+    done, comment_id = upsert_comment(gh, repo, meta["number"], body, bot_login=bot_login)
     return f"{done} comment {comment_id} on pull request #{meta['number']}"
 
 
