@@ -142,3 +142,14 @@ def test_the_comment_workflow_posts_no_mention_or_reference(gh, tmp_path, with_a
             round_three.decoded(round_three.outside_mermaid(report)).replace(round_three.WORD_JOINER, "").rstrip("\n")
         assert round_three.acted_on(round_three.outside_mermaid(comment["body"])) == []
         assert round_three.mermaid_blocks(comment["body"]) == round_three.mermaid_blocks(report)
+
+
+@pytest.mark.parametrize("line", ["#1;" * 20_000, "#1 " * 20_000, "&#x&#x33;" * 8_000, "@&#64;" * 10_000,
+                                  "https://" * 8_000, "```mermaid\n" * 5_000])
+def test_the_largest_comment_is_neutralised_in_linear_time(line):
+    import time
+
+    text = f"```mermaid\n{line}\n```\n{line}\n"[:64 * 1024]
+    start = time.process_time()
+    comment_body(text, links=OWN)
+    assert time.process_time() - start < 3, "not linear"  # catastrophic blow-ups only (quadratic: minutes)

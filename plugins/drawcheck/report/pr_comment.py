@@ -318,9 +318,8 @@ def neutralise_references(markdown: str, *, links: "re.Pattern | None" = None) -
     mermaid = _mermaid_lines(lines)
     for number, line in enumerate(lines):
         if number in mermaid:
-            codes = [m.span() for m in _MERMAID_CODE.finditer(line)]
-            lines[number] = _ACTS.sub(lambda m: m.group() if any(a == m.start() for a, _ in codes)
-                                      else m.group() + WORD_JOINER, line)
+            codes = {m.start() for m in _MERMAID_CODE.finditer(line)}
+            lines[number] = _ACTS.sub(lambda m: m.group() if m.start() in codes else m.group() + WORD_JOINER, line)
         else:
             line = _ACTS.sub(lambda m: m.group() + WORD_JOINER, line.replace("<", "&lt;"))
             lines[number] = _break_links(line, links)
