@@ -198,17 +198,23 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 # (each becomes "(n)"), and a learner rect whose colour could pass for a mark's is drawn neutral, so no
 # learner file can draw something that looks like the site's mark.
 
+_ENCLOSING_MARKS = "\u0488\u0489\u1abe\u20dd-\u20e0\u20e2-\u20e4\ua670-\ua672"  # every character of category Me
+_CIRCLES = ("\u25ef\u25cb\u29bf\u2b58\u25c9\u25cc-\u25cf\u2b24\u2b55\u2b57\u2b59\u26aa\u26ab\u3007"
+            "\u2295-\u229c\u29b5-\u29c3\u2a00-\u2a02\U0001f518\U0001f534\U0001f535\U0001f7e0-\U0001f7eb")
+"""Circles, discs, circled operators and the coloured circle and square emoji: next to a digit, each passes
+for a mark (`🔴 1`, `⊗ 2`) or the legend's colour swatches."""
 MARK_GLYPHS = re.compile(
-    "[\u2460-\u24ff\u2776-\u2793\u3200-\u32ff\U0001f100-\U0001f1e5\u20dd-\u20e4\u2b58\u25ef\u25cb\u29bf]"
+    f"[\u2460-\u24ff\u2776-\u2793\u3200-\u32ff\U0001f100-\U0001f1e5{_ENCLOSING_MARKS}{_CIRCLES}]"
 )
 """Characters reserved for the site's marks: circled, parenthesised and enclosed numbers and letters
-(Enclosed Alphanumerics and its supplement, dingbat circled digits, enclosed CJK), enclosing combining
-marks (`1` + U+20DD draws a circled 1) and plain circles."""
+(Enclosed Alphanumerics and its supplement, dingbat circled digits, enclosed CJK), every enclosing
+combining mark (`1` + U+20DD or U+0489 draws a circled 1) and `_CIRCLES`."""
+_PLAIN_CIRCLES = re.compile(f"[{_CIRCLES}]")
 
 
 def _unmark_one(match: re.Match) -> str:
     ch = match.group()
-    if unicodedata.category(ch) == "Me" or ch in "\u2b58\u25ef\u25cb\u29bf":
+    if unicodedata.category(ch) == "Me" or _PLAIN_CIRCLES.match(ch):
         return ""
     value = unicodedata.numeric(ch, None)
     if value is not None and float(value).is_integer():
@@ -239,7 +245,12 @@ _COLOUR = re.compile(
     r"(?i)(rgba?|hsla?)\(\s*(\d{1,3})(%?)\s*,\s*(\d{1,3})(%?)\s*,\s*(\d{1,3})(%?)\s*(?:,\s*(0|1|0?\.\d{1,6})\s*)?\)"
 )
 MARK_COLOUR_DISTANCE = 25.0
-"""How far (Euclidean, 0-255 RGB, over a white page) a learner rect's colour must stay from every mark colour."""
+"""How far (Euclidean, 0-255 RGB, as drawn on the page) a learner rect's colour must stay from every mark colour."""
+
+PAGE_BACKGROUNDS = ("rgb(255, 255, 255)", "hsl(225, 15%, 14%)")
+"""What the drawings are drawn on: Material's default scheme (white) and its slate (dark) scheme
+(`--md-default-bg-color: hsla(var(--md-hue), 15%, 14%, 1)`, `--md-hue: 225deg`). A rect's fill is translucent,
+so a colour far from every mark on white can be a mark's very colour on the dark page."""
 
 
 def _rgb_alpha(colour: str) -> tuple[tuple[float, float, float], float] | None:
@@ -259,8 +270,8 @@ def _rgb_alpha(colour: str) -> tuple[tuple[float, float, float], float] | None:
     return rgb, min(alpha, 1.0)
 
 
-def _over_white(rgb, alpha: float) -> tuple[float, float, float]:
-    return tuple(v * alpha + 255 * (1 - alpha) for v in rgb)
+def _over(rgb, alpha: float, below) -> tuple[float, float, float]:
+    return tuple(v * alpha + u * (1 - alpha) for v, u in zip(rgb, below))
 
 
 def _distance(a, b) -> float:
@@ -270,22 +281,26 @@ def _distance(a, b) -> float:
 _NESTING = 4  # rects of one colour nested this deep are still checked (each level deepens the tint)
 
 
-def learner_rect_colour(label: str, *, reserved: Iterable[str], neutral: str) -> str:
+def learner_rect_colour(label: str, *, reserved: Iterable[str], neutral: str, under: Iterable[str] = ()) -> str:
     """The colour to redraw a learner's `rect <label>` with: the learner's own when it is a plain
-    rgb()/rgba()/hsl()/hsla() colour that stays clear of every `reserved` (mark) colour, as drawn on the
-    white page, also when the learner nests up to four rects of it; else `neutral`."""
+    rgb()/rgba()/hsl()/hsla() colour that stays clear of every `reserved` (mark) colour, as drawn on each of
+    `PAGE_BACKGROUNDS`, over the colours already drawn beneath it (`under`, bottom first: a box, the
+    enclosing rects) and also when the learner nests up to four rects of it; else `neutral`."""
     parsed = _rgb_alpha(label)
     if parsed is None:
         return neutral
     rgb, alpha = parsed
-    tints = [_over_white(rgb, 1 - (1 - alpha) ** depth) for depth in range(1, _NESTING + 1)]
-    for mark in reserved:
-        mark_parsed = _rgb_alpha(mark)
-        if mark_parsed is None:
-            continue
-        drawn = _over_white(*mark_parsed)  # the mark as the page shows it
-        if any(_distance(drawn, tint) < MARK_COLOUR_DISTANCE for tint in tints):
-            return neutral
+    layers = [p for p in map(_rgb_alpha, under) if p is not None]
+    marks = [p for p in map(_rgb_alpha, reserved) if p is not None]
+    for page in filter(None, map(_rgb_alpha, PAGE_BACKGROUNDS)):
+        below = page[0]
+        for layer_rgb, layer_alpha in layers:
+            below = _over(layer_rgb, layer_alpha, below)
+        tints = [_over(rgb, 1 - (1 - alpha) ** depth, below) for depth in range(1, _NESTING + 1)]
+        for mark_rgb, mark_alpha in marks:
+            drawn = _over(mark_rgb, mark_alpha, page[0])  # the mark as the page shows it
+            if any(_distance(drawn, tint) < MARK_COLOUR_DISTANCE for tint in tints):
+                return neutral
     return label.strip()
 
 

@@ -21,6 +21,7 @@ class FakeGitHub:
         self.repo = repo
         self.pulls: dict[int, str] = {}  # number -> head sha
         self.runs: dict[int, list[dict]] = {}  # run id -> artifacts [{"id","name","size_in_bytes","zip"}]
+        self.authors: dict[int, str] = {}  # pull request number -> its author's login (default "octocat")
         self.comments: dict[int, list[dict]] = {}  # PR number -> comments
         self.requests: list[tuple[str, str, dict]] = []  # (method, path, headers) on the API
         self.blob_requests: list[tuple[str, dict]] = []
@@ -70,6 +71,7 @@ class FakeGitHub:
                     if number not in fake.pulls:
                         return self._json(404, {"message": "Not Found"})
                     return self._json(200, {"number": number, "state": "open", "head": {"sha": fake.pulls[number]},
+                                            "user": {"login": fake.authors.get(number, "octocat")},
                                             "base": {"repo": {"full_name": fake.repo}}})
                 if m := re.fullmatch(r"/issues/(\d+)/comments", rest):
                     number = int(m[1])

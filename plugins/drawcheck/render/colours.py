@@ -13,14 +13,21 @@ from drawcheck import safety
 from drawcheck.css_colours import CSS_NAMED_COLOURS
 
 
-def learner_colour(colour: str, *, reserved: tuple[str, ...], neutral: str) -> str:
+def learner_colour(colour: str, *, reserved: tuple[str, ...], neutral: str, under: tuple[str, ...] = ()) -> str:
     """`colour` as the learner wrote it when it is a CSS colour name or a plain rgb()/rgba()/hsl()/hsla()
-    that stays clear of every `reserved` (mark) colour; `neutral` otherwise (also for `transparent` and
-    `currentcolor`, which draw no colour of the learner's own)."""
+    that stays clear of every `reserved` (mark) colour, also over the colours drawn beneath it (`under`,
+    bottom first); `neutral` otherwise (also for `transparent` and `currentcolor`, which draw no colour of
+    the learner's own)."""
     text = colour.strip()
     rgb = CSS_NAMED_COLOURS.get(text.lower())
     if rgb is None:
-        return safety.learner_rect_colour(text, reserved=reserved, neutral=neutral)
+        return safety.learner_rect_colour(text, reserved=reserved, neutral=neutral, under=under)
     probe = "rgb({}, {}, {})".format(*rgb)
-    kept = safety.learner_rect_colour(probe, reserved=reserved, neutral=neutral)
+    kept = safety.learner_rect_colour(probe, reserved=reserved, neutral=neutral, under=under)
     return text if kept == probe else neutral
+
+
+def as_rgb(colour: str) -> str:
+    """A redrawn colour (a CSS name or an rgb()/hsl() form) in a form `safety.learner_rect_colour` reads."""
+    rgb = CSS_NAMED_COLOURS.get(colour.strip().lower())
+    return "rgb({}, {}, {})".format(*rgb) if rgb is not None else colour

@@ -14,7 +14,7 @@ from typing import Iterable
 from drawcheck import safety
 from drawcheck.parse.model import Activation, Autonumber, Block, Diagram, Message, Note
 from drawcheck.render.circled import READABLE_MARKER, accessible_name_lines, learner_text
-from drawcheck.render.colours import learner_colour
+from drawcheck.render.colours import as_rgb, learner_colour
 
 mermaid_text = learner_text  # learner text: no mark glyphs, `<br>` kept
 
@@ -88,6 +88,8 @@ class _Emitter:
         for ins in insertions:
             self._place_insertion(ins)
         self.lines: list[str] = []
+        self.fills: list[str] = []  # the fills of the rects around the statement being emitted, outermost first
+        self.box_fills: list[str] = []  # the boxes' fills as redrawn: a rect may be drawn over any of them
 
     # ---- participants -------------------------------------------------------------------
     def _collect_participants_and_slots(self) -> None:
@@ -193,6 +195,8 @@ class _Emitter:
                 done.add(learner_id)
                 continue
             colour = learner_colour(box.color or "", reserved=MARK_FILLS, neutral="transparent")
+            if colour != "transparent":
+                self.box_fills.append(as_rgb(colour))
             self._line(f"box {colour} {mermaid_text(box.label)}".rstrip(), 1)
             for member in box.participants:
                 if member in self.ids and member not in done:
@@ -225,7 +229,9 @@ class _Emitter:
             circles = self.wrap.get(key)
             if circles:
                 self._line(f"rect {WRONG_FILL}", depth)
+                self.fills.append(WRONG_FILL)
                 self._statement(s, depth + 1)
+                self.fills.pop()
                 for c in circles:
                     self._line(f"Note over {self._actors_of(s)}: {safety.mark_label(c.number, c.text)}", depth + 1)
                 self._line("end", depth)
@@ -255,13 +261,24 @@ class _Emitter:
         elif isinstance(s, Block):
             self._block(s, depth)
 
+    def _rect_fill(self, label: str) -> str:
+        """A learner rect's fill: its own colour unless, over the rects around it (and any box beneath), it
+        could pass for a mark's."""
+        for below in [()] + [(box,) for box in self.box_fills]:
+            if learner_colour(label, reserved=MARK_FILLS, neutral=NEUTRAL_FILL,
+                              under=below + tuple(self.fills)) == NEUTRAL_FILL:
+                return NEUTRAL_FILL
+        return label.strip()
+
     def _block(self, b: Block, depth: int) -> None:
         kind = b.kind if b.kind in BLOCK_KINDS else "rect"
+        fill = None
         for i, br in enumerate(b.branches):
             if i == 0:
                 if kind == "rect":
-                    color = learner_colour(b.label, reserved=MARK_FILLS, neutral=NEUTRAL_FILL)
-                    self._line(f"rect {color}", depth)
+                    fill = self._rect_fill(b.label)
+                    self._line(f"rect {fill}", depth)
+                    self.fills.append(as_rgb(fill))
                 else:
                     self._line(f"{kind} {mermaid_text(br.label or b.label)}".rstrip(), depth)
             else:
@@ -270,6 +287,8 @@ class _Emitter:
                     continue
                 self._line(f"{keyword} {mermaid_text(br.label)}".rstrip(), depth)
             self._statements(br.statements, depth + 1)
+        if fill is not None:
+            self.fills.pop()
         if not b.branches:
             self._line(f"rect {NEUTRAL_FILL}" if kind == "rect" else kind, depth)
             self._line(f"Note over {self._span()}: (empty)", depth + 1)

@@ -30,8 +30,9 @@ WORD_JOINER = "&#8288;"  # U+2060: invisible, not a word character, so `@​name
 _REPO = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9_.-]{0,99})/[A-Za-z0-9_.-]{1,100}")
 _SHA = re.compile(r"[0-9a-fA-F]{7,64}")
 # What html_text leaves that GitHub still acts on: `&#64;` (@) and `&#35;` (#) read back as the characters,
-# then mentions and issue references are found in the text; `&#58;&#47;&#47;` (://) and `www.` autolink.
-_ACTIONABLE = re.compile(r"&#64;|&#35;|&#58;(?=&#47;)|(?i:www)(?=&#46;)")
+# then mentions and issue references are found in the text (`GH&#45;12` is `GH-12`, an issue reference too);
+# `&#58;&#47;&#47;` (://) and `www.` autolink.
+_ACTIONABLE = re.compile(r"&#64;|&#35;|(?i:gh)&#45;(?=[0-9])|&#58;(?=&#47;)|(?i:www)(?=&#46;)")
 
 
 def markdown_text(s: object, *, max_chars: int | None = MESSAGE_CHARS) -> str:

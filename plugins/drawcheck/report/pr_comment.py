@@ -9,7 +9,8 @@ The artifact it reads was written by the PR's own code, so it is untrusted:
 - `pr.json`'s head SHA must be the head SHA of the workflow run (from GitHub's event, not the artifact), and
   the PR it names must have that same head SHA (asked of the API: `workflow_run.pull_requests` is empty for
   PRs from forks, so the number has to come from the artifact and be checked);
-- the comment's text cannot mention anyone or forge the marker the sticky comment is found by.
+- the comment's text cannot mention anyone, reference an issue or pull request (in any spelling), hold raw
+  HTML or forge the marker the sticky comment is found by.
 
 Why not `gh`: the commenting step is tested end to end against a local HTTP server standing in for the API,
 and `gh` only speaks https to hosts other than github.com. This is the few requests `gh api` would make.
@@ -39,7 +40,6 @@ EXPECTED_FILES = {"pr.json": MAX_META_BYTES, "comment.md": MAX_COMMENT_BYTES}
 DEFAULT_BOT = "github-actions[bot]"
 _SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 _REPO = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}/[A-Za-z0-9_.-]{1,100}")
-_MENTION = re.compile(r"@(?=[A-Za-z0-9])")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u202a-\u202e\u2066-\u2069]")
 
 
@@ -169,8 +169,9 @@ def read_artifact(zipped: bytes) -> tuple[dict, str | None]:
     return meta, contents.get("comment.md")
 
 
-def verify_pull_request(gh: GitHub, repo: str, number: int, run_head_sha: str) -> None:
-    """The PR the artifact names must be this repository's, with the workflow run's head SHA at its head."""
+def verify_pull_request(gh: GitHub, repo: str, number: int, run_head_sha: str) -> str:
+    """The PR the artifact names must be this repository's, with the workflow run's head SHA at its head.
+    Returns its author's login ("" when the API does not say)."""
     pr = gh.json("GET", f"/repos/{repo}/pulls/{number}")
     head = ((pr or {}).get("head") or {}).get("sha")
     base_repo = (((pr or {}).get("base") or {}).get("repo") or {}).get("full_name")
@@ -179,21 +180,150 @@ def verify_pull_request(gh: GitHub, repo: str, number: int, run_head_sha: str) -
     if head != run_head_sha:
         raise Refused(f"pull request #{number} has head {str(head)[:40]}, not the checked commit {run_head_sha}: "
                       "the artifact names another pull request (or the PR has moved on; its newer run will comment)")
+    login = ((pr or {}).get("user") or {}).get("login")
+    return login if isinstance(login, str) else ""
 
 
 # --------------------------------------------------------------------------- the comment
 
 
-def comment_body(markdown: str) -> str:
-    """The marker, then the feedback with no mention, no control character and no second marker."""
+def comment_body(markdown: str, *, links: "re.Pattern | None" = None) -> str:
+    """The marker, then the feedback with no mention, no cross-reference, no raw HTML, no control character,
+    no second marker (`neutralise_references`) and no link but those `links` matches (`own_links`)."""
     text = _CONTROL.sub("", markdown.replace("\r\n", "\n")).replace(MARKER, "")
-    text = re.sub(r"<!--\s*drawcheck", "&lt;!-- drawcheck", text, flags=re.I)
-    text = _MENTION.sub("@\u2060", text)
+    text = neutralise_references(text, links=links)  # (a forged `<!-- drawcheck` marker becomes `&lt;!-- ...`)
     body = f"{MARKER}\n{text}"
     while len(body.encode("utf-8")) > MAX_COMMENT_BYTES:
         text = text[: len(text) * 9 // 10]
         body = f"{MARKER}\n{text}\n\n*(cut: too long for a comment)*\n"
     return body
+
+
+# What GitHub acts on in a comment's text, once its Markdown and HTML character references are read:
+# `@name` pings a person or a team, `#12`, `owner/repo#12`, `GH-12` and links to /issues/12, /pull/12 or
+# /discussions/12 put a "mentioned this" event on that issue in any repository. The artifact is the PR's own
+# output, so every spelling counts: `&#64;`, `&#x40;`, `&commat;`, `&#35;`, `&num;`, `&#49;`... (a raw HTML
+# reference needs no `;`). An invisible WORD JOINER (U+2060) after the `@`, the `#` or the `-` ends each.
+WORD_JOINER = "\u2060"
+_REFERENCE = re.compile(r"&(?:#0*([0-9]{1,8})|#[xX]0*([0-9a-fA-F]{1,7}))(;?)|&(commat|num|sol);")
+_NAMED = {"commat": "@", "num": "#", "sol": "/"}
+_SPELLED = {"@": "&#64;", "#": "&#35;", "/": "&#47;", "-": "&#45;"}  # one spelling of each for the patterns below
+_ACTS = re.compile(
+    r"@|&#64;"  # a mention
+    r"|(?:(?<!&)#|&#(?![0-9]{1,7};)|&#35;)(?=[0-9])"  # an issue number (not the `#` of a reference, `&#124;`)
+    r"|(?i:gh)(?:-|&#45;)(?=[0-9])"  # GH-12
+    r"|(?i:(?:/|&#47;)(?:issues|pulls?|discussions)(?:/|&#47;))(?=[0-9])"  # a link to an issue or PR
+)
+_MERMAID_CODE = re.compile(r"#[0-9]+;")  # Mermaid's own character codes (`#60;` draws `<`)
+_FENCE = re.compile(r"(`{3,}|~{3,})(.*)")
+_FENCE_NOT_AT_LINE_START = re.compile(r"[ \t>*+\-0-9.)]+(?:`{3}|~{3})")
+_TAG_START = re.compile(r"<[A-Za-z!?/]")
+
+
+def _one_spelling(match: re.Match) -> str:
+    """A character reference to a letter or digit as the character; to `@ # / -` in one spelling."""
+    decimal, hexadecimal, _semicolon, name = match.groups()
+    if name is not None:
+        ch = _NAMED.get(name)
+        return _SPELLED[ch] if ch else match.group()
+    code = int(decimal) if decimal is not None else int(hexadecimal, 16)
+    ch = chr(code) if code < 128 else ""
+    if ch.isalnum():
+        return ch
+    return _SPELLED.get(ch, match.group())
+
+
+_SPELLING_ROUNDS = 8
+
+
+def _one_spelling_each(text: str) -> str:
+    """`text` with `_one_spelling` applied until nothing changes, so no reference is left that reads as a
+    letter, a digit or `@ # / -` only once GitHub reads it (`&#x&#x33;5;` is `&#x35;`, then `5`). Nested past
+    `_SPELLING_ROUNDS` levels, every `&` is written `&amp;`: then no reference is read at all."""
+    for _ in range(_SPELLING_ROUNDS):
+        spelled = _REFERENCE.sub(_one_spelling, text)
+        if spelled == text:
+            return text
+        text = spelled
+    return text.replace("&", "&amp;")
+
+
+def _mermaid_lines(lines: list[str]) -> set[int]:
+    """The lines inside ```mermaid fences, where `#60;` is Mermaid's code for `<` and GitHub links nothing.
+
+    Only when the fences are unambiguous: every fence line at the line start (none indented, quoted or in a
+    list, where GitHub may end the block earlier) and no raw HTML outside them (an HTML block can swallow a
+    fence). Otherwise none: the drawing may then show codes, but nothing is linked."""
+    inside: set[int] = set()
+    fence = None  # (character, length, mermaid) of the open fence
+    for number, line in enumerate(lines):
+        if _FENCE_NOT_AT_LINE_START.match(line):
+            return set()
+        opened = _FENCE.fullmatch(line)
+        if fence is None:
+            if opened and not (opened.group(1)[0] == "`" and "`" in opened.group(2)):
+                fence = (opened.group(1)[0], len(opened.group(1)), opened.group(2).strip() == "mermaid")
+            elif _TAG_START.search(line):
+                return set()
+            continue
+        if opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= fence[1] and not opened.group(2).strip():
+            fence = None
+        elif fence[2]:
+            inside.add(number)
+    return inside
+
+
+def own_links(repo: str, head_sha: str, author: str) -> re.Pattern:
+    """What may follow `https:` in the comment: the PR's files at its head commit (`//github.com/<repo>/blob/
+    <sha>/answers/...`, with a line) and the author's own feedback pages on the site the check links to
+    (`//<owner>.github.io/<name>/feedback/[<exercise>/]<author>/`). Nothing else: no other site, no other
+    learner's page, no `..`."""
+    owner, _, name = repo.partition("/")
+    path = r"(?:[A-Za-z0-9_-][A-Za-z0-9_.-]*/)*[A-Za-z0-9_-][A-Za-z0-9_.-]*(?:#L[0-9]{1,7})?"
+    files = rf"(?i://github\.com/{re.escape(repo)}/blob/){re.escape(head_sha)}/answers/{path}"
+    pages = (rf"(?i://{re.escape(owner.lower())}\.github\.io/{re.escape(name)}/feedback/(?:[a-z0-9-]+/)?"
+             rf"{re.escape(author)}/)") if author else r"(?!)"
+    return re.compile(rf"(?:{files}|{pages})(?=[)\s]|$)")
+
+
+# Where GitHub makes a link: a scheme it keeps (autolinked, or as a link's address), `www.` (autolinked) and
+# `//` (an address without its scheme: `[x](//host)`, `\/\/` once Markdown reads the backslashes).
+_LINKISH = re.compile(r"(?i)(https)(?::|&#58;)|(?:https?|mailto|xmpp)(?::|&#58;)|www(?=\.|&#46;)|"
+                      r"(?:/|&#47;|\\/)(?=/|&#47;|\\/)")
+
+
+def _break_links(line: str, links: "re.Pattern | None") -> str:
+    """`line` with a WORD JOINER after each scheme, `www` and first `/` of `//`, except in the addresses
+    `links` allows: the address becomes plain text (or a harmless path under the comment's own page)."""
+    out, at = [], 0
+    for m in _LINKISH.finditer(line):
+        if m.start() < at:
+            continue  # inside an allowed address
+        allowed = links.match(line, m.end()) if (links is not None and m.group(1)) else None
+        if allowed and line.startswith("://", m.start(1) + 5):
+            out.append(line[at:allowed.end()])
+            at = allowed.end()
+            continue
+        out.append(line[at:m.end()] + WORD_JOINER)
+        at = m.end()
+    return "".join(out) + line[at:]
+
+
+def neutralise_references(markdown: str, *, links: "re.Pattern | None" = None) -> str:
+    """`markdown` with no mention and no issue or pull-request reference GitHub would act on, in any
+    spelling, and no raw HTML (`<` is `&lt;`: no `<details>` left open, no `<!--` hiding the rest, no HTML
+    block swallowing a fence); inside ```mermaid fences Mermaid's character codes and `<br>` are kept, so
+    drawings still draw."""
+    lines = _one_spelling_each(markdown).split("\n")
+    mermaid = _mermaid_lines(lines)
+    for number, line in enumerate(lines):
+        if number in mermaid:
+            codes = {m.start() for m in _MERMAID_CODE.finditer(line)}
+            lines[number] = _ACTS.sub(lambda m: m.group() if m.start() in codes else m.group() + WORD_JOINER, line)
+        else:
+            line = _ACTS.sub(lambda m: m.group() + WORD_JOINER, line.replace("<", "&lt;"))
+            lines[number] = _break_links(line, links)
+    return "\n".join(lines)
 
 
 def find_sticky(gh: GitHub, repo: str, number: int, bot_login: str) -> dict | None:
@@ -236,8 +366,9 @@ def post_feedback(gh: GitHub, *, repo: str, run_id: int, run_head_sha: str, bot_
         raise Refused(f"pr.json names commit {meta['head_sha']}, but the run checked {run_head_sha}")
     if meta["mode"] == "site" or comment is None:
         return "a site change: nothing to post"
-    verify_pull_request(gh, repo, meta["number"], run_head_sha)
-    done, comment_id = upsert_comment(gh, repo, meta["number"], comment_body(comment), bot_login=bot_login)
+    author = verify_pull_request(gh, repo, meta["number"], run_head_sha)
+    body = comment_body(comment, links=own_links(repo, run_head_sha, author))
+    done, comment_id = upsert_comment(gh, repo, meta["number"], body, bot_login=bot_login)
     return f"{done} comment {comment_id} on pull request #{meta['number']}"
 
 

@@ -1,0 +1,114 @@
+"""Round three in Chromium: on the real site, in the light and the dark scheme, no learner rect or box is
+drawn in a colour that passes for one of the site's marks (as the browser composites the translucent fills
+over each other and over the page), and no look-alike mark glyph is drawn."""
+
+from __future__ import annotations
+
+import re
+import sys
+
+import pytest
+
+from browserkit import OPEN_SHADOW_ROOTS, ROOT, build, make_project, require_chromium, serve, wait_for_diagrams
+
+sys.path.insert(0, str(ROOT / "tests" / "hostile"))
+import round_three  # noqa: E402
+
+from drawcheck.safety import MARK_COLOUR_DISTANCE  # noqa: E402
+
+SCHEMES = {"light": "default", "dark": "slate"}
+
+# Every `rect.rect` of each drawing (boxes and rect blocks, in the order Mermaid paints them), with its
+# computed fill and its box; and the colour of the page behind the drawing.
+READ_FILLS = """() => [...document.querySelectorAll("div.mermaid")].map(host => {
+  const svg = host.shadowRoot.querySelector("svg");
+  let el = host, bg = "rgba(0, 0, 0, 0)";
+  while (el && (bg = getComputedStyle(el).backgroundColor) === "rgba(0, 0, 0, 0)") el = el.parentElement;
+  const rects = [...svg.querySelectorAll("rect.rect")].map(r => {
+    const b = r.getBBox();
+    return {fill: getComputedStyle(r).fill, opacity: getComputedStyle(r).fillOpacity, box: [b.x, b.y, b.width, b.height]};
+  });
+  return {bg: bg, scheme: document.body.getAttribute("data-md-color-scheme"), rects: rects, text: svg.textContent};
+})"""
+
+
+def _rgba(css: str):
+    m = re.fullmatch(r"rgba?\(([\d.]+), ([\d.]+), ([\d.]+)(?:, ([\d.]+))?\)", css)
+    assert m, css
+    return tuple(float(v) for v in m.groups()[:3]), float(m.group(4) or 1)
+
+
+def _over(css: str, opacity: float, below):
+    rgb, alpha = _rgba(css)
+    return tuple(a * alpha * opacity + b * (1 - alpha * opacity) for a, b in zip(rgb, below))
+
+
+def _inside(inner, outer) -> bool:
+    cx, cy = inner[0] + inner[2] / 2, inner[1] + inner[3] / 2
+    return outer[0] <= cx <= outer[0] + outer[2] and outer[1] <= cy <= outer[1] + outer[3]
+
+
+def _too_close(drawing: dict) -> list[str]:
+    """Learner fills (neither a mark's nor the site's neutral) drawn within MARK_COLOUR_DISTANCE of a mark."""
+    page = _rgba(drawing["bg"])[0]
+    own = set(round_three.MARK_FILLS) | {"rgba(128, 128, 128, 0.1)", "rgba(0, 0, 0, 0)"}
+    marks = [_over(m, 1, page) for m in round_three.MARK_FILLS]
+    close = []
+    for i, rect in enumerate(drawing["rects"]):
+        if rect["fill"] in own:
+            continue
+        shown = page
+        for under in drawing["rects"][: i + 1]:  # everything painted at this rect's centre, itself last
+            if under is rect or _inside(rect["box"], under["box"]):
+                shown = _over(under["fill"], float(under["opacity"]), shown)
+        distance = min(sum((a - b) ** 2 for a, b in zip(shown, m)) ** 0.5 for m in marks)
+        if distance < MARK_COLOUR_DISTANCE:
+            close.append(f"{rect['fill']} drawn as {tuple(round(v) for v in shown)}, {distance:.1f} from a mark")
+    return close
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    require_chromium()
+    project = make_project(tmp_path_factory.mktemp("round-three"), answers=round_three.answers())
+    built = build(project, strict=False)
+    with serve(built.site) as url:
+        yield url
+
+
+@pytest.mark.parametrize("scheme", sorted(SCHEMES))
+def test_no_learner_colour_is_drawn_as_a_mark_colour(browser, site, scheme):
+    context = browser.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 900})
+    context.add_init_script(OPEN_SHADOW_ROOTS)
+    try:
+        page = context.new_page()
+        checked = 0
+        for i in range(len(round_three.COLOUR_ATTACKS)):
+            page.goto(f"{site}feedback/colour-{i}/")
+            wait_for_diagrams(page)
+            drawings = page.evaluate(READ_FILLS)
+            assert drawings and all(d["scheme"] == SCHEMES[scheme] for d in drawings)
+            for drawing in drawings:
+                assert any(r["fill"] in round_three.MARK_FILLS for r in drawing["rects"]) or len(drawings) > 1
+                assert _too_close(drawing) == [], (i, scheme)
+                checked += len(drawing["rects"])
+        assert checked > len(round_three.COLOUR_ATTACKS)
+    finally:
+        context.close()
+
+
+def test_no_look_alike_mark_glyph_is_drawn(browser, site):
+    context = browser.new_context()
+    context.add_init_script(OPEN_SHADOW_ROOTS)
+    try:
+        page = context.new_page()
+        page.goto(f"{site}feedback/lookalike-mark/")
+        wait_for_diagrams(page)
+        drawings = page.evaluate(READ_FILLS)
+        assert drawings and any("PreFilter is wrong" in d["text"] for d in drawings)
+        for drawing in drawings:
+            assert not round_three.LOOKALIKE_GLYPHS.search(drawing["text"]), drawing["text"][:500]
+        body = page.evaluate("() => document.querySelector('article').innerText")
+        assert not round_three.LOOKALIKE_GLYPHS.search(body)
+    finally:
+        context.close()
