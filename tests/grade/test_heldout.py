@@ -34,6 +34,9 @@ CORPORA = {
     # written by a fifth blind author (blindd, session 8): measured, not tuned against
     "two-cycles-d": REPO / "reference" / "two-cycles" / "exercise.yml",
     "kubectl-apply-d": REPO / "reference" / "kubectl-apply" / "exercise.yml",
+    # written by a sixth blind author (blinde, session 8): measured, not tuned against
+    "two-cycles-e": REPO / "reference" / "two-cycles" / "exercise.yml",
+    "kubectl-apply-e": REPO / "reference" / "kubectl-apply" / "exercise.yml",
 }
 
 # (corpus, drawing) -> what goes wrong. Strict xfails: a fix turns them into failures until removed.
