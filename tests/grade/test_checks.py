@@ -238,3 +238,16 @@ def test_a_critical_block_labelled_with_a_branchs_words_holds_that_branch(refere
     result = grade_text(drawn, file="c.mmd", reference=reference)
     flagged = [f for f in result.findings if f.kind == FindingKind.ORDER and f.point == "PostFilter"]
     assert bool(flagged) == on_main_path
+
+
+@pytest.mark.parametrize("success_branch,flagged", [("        G->>P: PostBind\n        G->>P: Unreserve\n", True),
+                                                    ("        G->>P: PostBind\n", False)])
+def test_a_branch_step_in_the_alt_branch_beside_its_own_is_on_the_other_path(reference, success_branch, flagged):
+    """`alt bind succeeded … else bind failed`: Unreserve drawn in both branches is on the success path in the first."""
+    text = ("sequenceDiagram\n    participant S\n    participant P\n    participant G\n"
+            "    S->>P: PreFilter\n    S->>P: Filter\n    S->>P: Reserve\n    S->>P: Permit\n    S-)G: go bindingCycle\n"
+            "    G->>P: PreBind\n    G->>P: Bind\n    alt bind succeeded\n" + success_branch +
+            "    else bind failed\n        G->>P: Unreserve\n    end\n")
+    result = grade_text(text, file="u.mmd", reference=reference)
+    order = [(f.point, f.line) for f in result.findings if f.kind == FindingKind.ORDER and f.point == "Unreserve"]
+    assert order == ([("Unreserve", 14)] if flagged else [])

@@ -187,3 +187,19 @@ def test_a_participant_named_after_steps_with_a_qualifier(reference, label, step
     from drawcheck.recognise.names import participant_steps
 
     assert participant_steps(matcher(reference), label) == steps
+
+
+def test_a_note_listing_the_drawing_with_the_boundary_among_its_lines_is_read_line_by_line(reference):
+    from drawcheck.parse import parse_text
+
+    text = ("sequenceDiagram\n    participant S\n    participant B\n"
+            "    Note over S,B: PreFilter<br>Filter<br>Reserve<br>Permit<br>go sched.runBindingCycle()<br>"
+            "WaitOnPermit<br>PreBind<br>Bind\n")
+    rec = recognise(parse_text(text), reference)
+    assert rec.boundary is not None and rec.boundary.line == 4
+    before = {m.step for m in rec.mentions if m.item.index < rec.boundary.index}
+    after = {m.step for m in rec.mentions if m.item.index > rec.boundary.index}
+    assert before == {"PreFilter", "Filter", "Reserve", "Permit"} and after == {"WaitOnPermit", "PreBind", "Bind"}
+    # a reason written over several lines stays one text
+    reason = "sequenceDiagram\n    participant S\n    Note over S: reason: the bind is slow<br>so we do not wait\n"
+    assert [i.text for i in recognise(parse_text(reason), reference).items] == ["reason: the bind is slow<br>so we do not wait"]

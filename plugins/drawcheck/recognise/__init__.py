@@ -13,6 +13,7 @@ the second of several unlabelled top-level `rect` blocks. docs/grading.md has th
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 
@@ -25,6 +26,7 @@ CONDITIONAL_BLOCKS = ("alt", "opt", "break")
 BRANCHING_BLOCKS = ("par", "alt", "critical")  # blocks whose branches are not drawn one after the other
 NESTING_BLOCKS = frozenset((*CONDITIONAL_BLOCKS, "critical", "par"))  # blocks that change the context
 ASYNC_ARROWS = ("-)", "--)")
+_LINE_BREAK = re.compile(r"<br\s*/?>", re.I)  # Mermaid's line break inside a label
 GUESSED_SOURCES = ("async", "par", "rects")  # boundary conventions that only suggest a boundary
 PLAIN = "plain"  # the role of a text that plays none of the checks' roles
 BOUNDARY = "boundary"  # the role of a boundary marker (engine concept: the split between two phases)
@@ -387,6 +389,7 @@ class _Walk:
         return reading
 
     def visit(self, statements, current: str | None, current_line: int | None, context, backfill_line: int | None):
+        statements = [line for s in statements for line in self.note_lines(s)]
         header_scope = False  # `current` was set by a header written in this scope
         if backfill_line is not None:
             # An unlabelled block takes the phase of its first header note (the rect convention).
@@ -470,6 +473,17 @@ class _Walk:
             if steps:
                 self.latest = max(step.index for step in steps)
                 self.previous_drew = any(self.ref.phases[step.cycle].role != "outside" for step in steps)
+
+    def note_lines(self, s) -> list:
+        """A note that lists the drawing in `<br>` lines, the boundary marker among them after its first line
+        (`…<br>Water<br>go …<br>Harvest…`), as one note per line (at the note's line); any other
+        statement as it is (a reason written over several lines stays one text)."""
+        if not isinstance(s, Note) or not _LINE_BREAK.search(s.text or ""):
+            return [s]
+        lines = [line for line in _LINE_BREAK.split(s.text) if line.strip()]
+        if not any(self.read(line).role == BOUNDARY for line in lines[1:]):
+            return [s]
+        return [dataclasses.replace(s, text=line) for line in lines]
 
     def phase_of(self, pids) -> str | None:
         """The phase the first of these participants announces by its name or box, if any."""

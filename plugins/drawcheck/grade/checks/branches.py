@@ -78,7 +78,7 @@ class BranchesCheck(Check):
                            or (block is not None and block.says(self.patterns[step.branch])))
             severity = "correction" if step.required else "hint"
             edits = 1 if step.required else 0
-            if not conditional:
+            if not conditional or self._on_the_other_path(m, step, rec, labels):
                 note = step.main_path
                 msg = note.message if note else self.texts["main_path"].format(step=step.name, branch=kind.name)
                 out.append((Finding(FindingKind.ORDER, step.id, m.line, severity, msg,
@@ -103,3 +103,19 @@ class BranchesCheck(Check):
                 msg = template.format(step=step.name, branch=kind.name, after=after, before=ref.step(late).name)
                 out.append((Finding(FindingKind.ORDER, step.id, m.line, severity, msg), edits))
         return Outcome(out)
+
+    def _on_the_other_path(self, m, step, rec, labels) -> bool:
+        """Drawn in one branch of an `alt` whose label does not say the branch's words, while a sibling
+        branch that says them draws it too (`alt it worked … else it failed`): that one is the other path."""
+        pattern = self.patterns[step.branch]
+
+        def said(mention) -> bool:
+            label = labels.get(mention.item.context.conditional_line)
+            return mention.item.says(pattern) or (label is not None and label.says(pattern))
+
+        where = m.item.context.branch_of
+        if where is None or labels.get(m.item.context.conditional_line) is None or said(m):
+            return False
+        return any(o.step == step.id and o.item.context.branch_of is not None
+                   and o.item.context.branch_of[0] == where[0] and o.item.context.branch_of[1] != where[1] and said(o)
+                   for o in rec.mentions)
