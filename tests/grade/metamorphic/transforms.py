@@ -326,7 +326,7 @@ def add_blank_lines(doc, ctx, rng):
 def trailing_spaces(doc, ctx, rng):
     """Spaces and tabs at line ends. Not after `autonumber`: Mermaid then reads the next line as part of it."""
     return doc.edit([(line + rng.choice(["  ", " ", "\t", "   "])
-                      if line.strip() and line.strip() != "---" and not line.strip().startswith("autonumber")
+                      if line.strip() and line.strip() != "---" and not line.strip().lower().startswith("autonumber")
                       else line, o) for line, o in doc.rows()])
 
 
@@ -337,6 +337,26 @@ def tab_indent(doc, ctx, rng):
         depth = (len(line) - len(stripped)) // 4 + (1 if (len(line) - len(stripped)) % 4 else 0)
         rows.append(("\t" * depth + stripped, o))
     return doc.edit(rows)
+
+
+KEYWORDS = re.compile(r"^(\s*)(participant|actor|note|rect|loop|alt|else|opt|par|and|critical|option|break|box|end|"
+                      r"activate|deactivate|autonumber|title)\b", re.I)
+
+
+def keyword_case(doc, ctx, rng):
+    """Keywords in another case (`Participant`, `NOTE`, `End`): Mermaid's lexer ignores case."""
+    rows, h = [], header_index(doc) or 0
+    for i, (line, o) in enumerate(doc.rows()):
+        m = KEYWORDS.match(line)
+        if m and i > h:  # front matter is YAML: its `title:` key keeps its case
+            kw = rng.choice([m[2].upper(), m[2].capitalize(), m[2].lower()])
+            line = m[1] + kw + line[m.end():]
+        rows.append((line, o))
+    return doc.edit(rows)
+
+
+def flush_left(doc, ctx, rng):
+    return doc.edit([(line.lstrip(), o) for line, o in doc.rows()])
 
 
 def crlf(doc, ctx, rng):
@@ -487,6 +507,50 @@ def _relabel(doc: Doc, ctx: Context, rng: random.Random, change: Callable[[str],
     return doc.edit(rows) if changed else None
 
 
+STEP_WORD = re.compile(r"(?<![\w.#&])[A-Za-z][A-Za-z]+(?:[ _-][A-Za-z]+)?(?![\w(])")
+
+
+def _reword(doc: Doc, ctx: Context, rng: random.Random, change: Callable[[str], str | None]) -> Doc | None:
+    """Like `_relabel`, for a step name written among other words (`PostFilter 抢占`, `run Filter plugins`)."""
+    rows, changed = [], False
+    for line, o in doc.rows():
+        m = MESSAGE.match(line)
+        if m and not step_label(m["text"], ctx):
+            def sub(w: re.Match) -> str:
+                word = w.group(0)
+                if normalise(word) not in ctx.step_names:
+                    return word
+                return change(word) or word
+            text = STEP_WORD.sub(sub, m["text"])
+            if text != m["text"]:
+                line = line[:m.start("text")] + text
+                changed = True
+        rows.append((line, o))
+    return doc.edit(rows) if changed else None
+
+
+def _form(t: str, rng: random.Random) -> str | None:
+    words = _words(t)
+    if len(words) < 2:
+        return None
+    # camelCase is an identifier's form: of ASCII words (and of words in a script without case, where it
+    # is the compound written without spaces, `점수정규화`), never of `201 Created` or `admisión mutante`
+    identifier = not any(w[:1].isdigit() for w in words) and not any(
+        not c.isascii() and c.isupper() != c.islower() for c in t)
+    kind = rng.choice(["camel", "spaced", "snake", "kebab"] if identifier else ["spaced", "snake", "kebab"])
+    if kind == "camel":
+        return "".join(w[:1].upper() + w[1:] for w in words)
+    return {"spaced": " ", "snake": "_", "kebab": "-"}[kind].join(words)
+
+
+def word_case(doc, ctx, rng):
+    return _reword(doc, ctx, rng, lambda t: rng.choice([t.upper(), t.lower(), t.title()]))
+
+
+def word_forms(doc, ctx, rng):
+    return _reword(doc, ctx, rng, lambda t: _form(t, rng))
+
+
 def _words(label: str) -> list[str]:
     spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", label)
     return [w for w in re.split(r"[\s_\-]+", spaced) if w]
@@ -497,25 +561,19 @@ def label_case(doc, ctx, rng):
 
 
 def label_forms(doc, ctx, rng):
-    def form(t: str) -> str | None:
-        words = _words(t)
-        if len(words) < 2:
-            return None
-        kind = rng.choice(["camel", "spaced", "snake", "kebab"])
-        if kind == "camel":
-            return "".join(w[:1].upper() + w[1:] for w in words)
-        return {"spaced": " ", "snake": "_", "kebab": "-"}[kind].join(words)
-    return _relabel(doc, ctx, rng, form)
+    return _relabel(doc, ctx, rng, lambda t: _form(t, rng))
 
 
 def label_numbers(doc, ctx, rng):
     counter = iter(range(1, 1000))
-    return _relabel(doc, ctx, rng, lambda t: rng.choice(["{n}. {t}", "Step {n}: {t}", "{n}) {t}"]).format(
+    return _relabel(doc, ctx, rng, lambda t: rng.choice(
+        ["{n}. {t}", "Step {n}: {t}", "{n}) {t}", "({n}) {t}", "{n}: {t}", "Step {n} - {t}", "[{n}] {t}"]).format(
         n=next(counter), t=t))
 
 
 def label_detail(doc, ctx, rng):
-    return _relabel(doc, ctx, rng, lambda t: f"{t} ({ctx.detail})")
+    return _relabel(doc, ctx, rng, lambda t: rng.choice(["{t} ({d})", "{t} [{d}]", "{t}（{d}）", "{t} - {d}",
+                                                          "{t}: {d}"]).format(t=t, d=ctx.detail))
 
 
 def label_br(doc, ctx, rng):
@@ -523,27 +581,56 @@ def label_br(doc, ctx, rng):
 
 
 def label_entities(doc, ctx, rng):
-    """Punctuation in message texts written as Mermaid entity codes."""
-    codes = {"(": "#40;", ")": "#41;", ",": "#44;"}
+    """Punctuation in message and note texts written as Mermaid entity codes (`#40;` for `(`)."""
+    codes = {"(": "#40;", ")": "#41;", ",": "#44;", ":": "#58;", "+": "#43;"}
+    rows, changed = [], False
+    for line, o in doc.rows():
+        m = MESSAGE.match(line) or NOTE.match(line)
+        if m and any(c in m["text"] for c in codes) and "#" not in m["text"]:
+            text = "".join(codes.get(c, c) for c in m["text"])
+            line = line[:m.start("text")] + text
+            changed = True
+        rows.append((line, o))
+    return doc.edit(rows) if changed else None
+
+
+def note_placement(doc, ctx, rng):
+    """A note on one participant on its other side (`left of` / `right of` / `over`), keyword in any case."""
+    rows, changed = [], False
+    for line, o in doc.rows():
+        m = NOTE.match(line)
+        if m and "," not in m["actors"]:
+            place = rng.choice([p for p in ("left of", "right of", "over") if p not in m["head"]])
+            word = rng.choice(["Note", "note", "NOTE"])
+            line = f"{m['ind']}{word} {place} {m['actors']}{m['s']}:{m['text']}"
+            changed = True
+        rows.append((line, o))
+    return doc.edit(rows) if changed else None
+
+
+def spacing(doc, ctx, rng):
+    """Spaces around arrows and colons, or none."""
     rows, changed = [], False
     for line, o in doc.rows():
         m = MESSAGE.match(line)
-        if m and any(c in m["text"] for c in codes) and "#" not in m["text"]:
-            text = "".join(codes.get(c, c) for c in m["text"])
-            line = f"{m['ind']}{m['src']}{m['s1']}{m['arrow']}{m['act']}{m['s2']}{m['tgt']}{m['s3']}:{text}"
+        if m:
+            sp = rng.choice(["", " ", "  "])
+            line = f"{m['ind']}{m['src']}{sp}{m['arrow']}{m['act']}{sp}{m['tgt']}{sp}:{rng.choice(['', ' '])}" \
+                   f"{m['text'].lstrip()}"
             changed = True
         rows.append((line, o))
     return doc.edit(rows) if changed else None
 
 
 def label_nbsp(doc, ctx, rng):
-    """No-break spaces for the spaces inside message and note texts."""
+    """Look-alike spaces (no-break, narrow, figure, ideographic, thin) inside message and note texts."""
     rows, changed = [], False
     for line, o in doc.rows():
         m = MESSAGE.match(line) or NOTE.match(line)
         if m and " " in m["text"].strip():
             head = line[:m.start("text")]
-            line = head + " " + m["text"].strip().replace(" ", "\u00a0")
+            space = rng.choice(["\u00a0", "\u202f", "\u2007", "\u3000", "\u2009"])
+            line = head + " " + m["text"].strip().replace(" ", space)
             changed = True
         rows.append((line, o))
     return doc.edit(rows) if changed else None
@@ -588,6 +675,8 @@ TRANSFORMS: dict[str, Callable] = {
     "trailing-spaces": trailing_spaces,
     "tabs": tab_indent,
     "crlf": crlf,
+    "keyword-case": keyword_case,
+    "flush-left": flush_left,
     "semicolons": semicolons,
     "join-statements": join_statements,
     "arrows": arrows,
@@ -598,11 +687,15 @@ TRANSFORMS: dict[str, Callable] = {
     "note-after-message": note_after_message,
     "label-case": label_case,
     "label-forms": label_forms,
+    "word-case": word_case,
+    "word-forms": word_forms,
     "label-numbers": label_numbers,
     "label-detail": label_detail,
     "label-br": label_br,
     "label-entities": label_entities,
     "label-nbsp": label_nbsp,
+    "note-placement": note_placement,
+    "spacing": spacing,
     "self-to-framework": self_to_framework,
 }
 
