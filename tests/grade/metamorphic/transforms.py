@@ -200,6 +200,38 @@ def rename_ids(doc: Doc, ctx: Context, rng: random.Random) -> Doc | None:
     return doc.edit([(_rename_in_line(line, renames), o) for line, o in doc.rows()])
 
 
+MERMAID_WORDS = frozenset(("end", "note", "participant", "actor", "as", "loop", "alt", "else", "opt", "par", "and",
+                           "rect", "box", "critical", "option", "break", "activate", "deactivate", "autonumber",
+                           "title", "create", "destroy", "link", "links", "properties", "details", "over", "left",
+                           "right", "of", "off", "sequencediagram"))
+
+
+def ids_from_labels(doc: Doc, ctx: Context, rng: random.Random) -> Doc | None:
+    """Ids made from the labels' first words (`participant sched as Scheduler thread`), as people write them."""
+    if not _safe_doc(doc):
+        return None
+    decl = declarations(doc)
+    ids = _every_id_use_is_readable(doc, set(decl))
+    used = set(re.findall(ID, "\n".join(doc.lines)))
+    renames = {}
+    for ident in sorted(ids):
+        m = decl[ident][1]
+        if m["label"] is None:
+            continue
+        word = re.match(r"[A-Za-z]+", m["label"].strip().strip('"'))
+        if word is None:
+            continue
+        new = word.group(0).lower()
+        k = 1
+        while new in used or new in renames.values() or new in MERMAID_WORDS:
+            new, k = f"{word.group(0).lower()}{k}", k + 1
+        renames[ident] = new
+        used.add(new)
+    if not renames:
+        return None
+    return doc.edit([(_rename_in_line(line, renames), o) for line, o in doc.rows()])
+
+
 def participant_actor(doc: Doc, ctx: Context, rng: random.Random) -> Doc | None:
     """`participant` <-> `actor` (only the drawn shape changes)."""
     rows, changed = [], False
@@ -608,6 +640,39 @@ def note_placement(doc, ctx, rng):
     return doc.edit(rows) if changed else None
 
 
+def note_span_order(doc, ctx, rng):
+    """`Note over A,B` as `Note over B,A` (one note across both, either way)."""
+    rows, changed = [], False
+    for line, o in doc.rows():
+        m = NOTE.match(line)
+        if m and "," in m["actors"] and "over" in m["head"]:
+            a, b = [x.strip() for x in m["actors"].split(",")]
+            line = f"{m['ind']}{m['head']}{b},{a}{m['s']}:{m['text']}"
+            changed = True
+        rows.append((line, o))
+    return doc.edit(rows) if changed else None
+
+
+def inner_spaces(doc, ctx, rng):
+    """Two spaces for one inside message and note texts."""
+    rows, changed = [], False
+    for line, o in doc.rows():
+        m = MESSAGE.match(line) or NOTE.match(line)
+        if m and " " in m["text"].strip():
+            line = line[:m.start("text")] + " " + m["text"].strip().replace(" ", "  ")
+            changed = True
+        rows.append((line, o))
+    return doc.edit(rows) if changed else None
+
+
+def label_punct(doc, ctx, rng):
+    return _relabel(doc, ctx, rng, lambda t: t + rng.choice([".", "...", " !", "?", " -"]))
+
+
+def label_quotes(doc, ctx, rng):
+    return _relabel(doc, ctx, rng, lambda t: rng.choice(['"{t}"', "'{t}'", "«{t}»", "“{t}”"]).format(t=t))
+
+
 def spacing(doc, ctx, rng):
     """Spaces around arrows and colons, or none."""
     rows, changed = [], False
@@ -662,6 +727,7 @@ def self_to_framework(doc, ctx, rng):
 
 TRANSFORMS: dict[str, Callable] = {
     "rename-ids": rename_ids,
+    "ids-from-labels": ids_from_labels,
     "participant-actor": participant_actor,
     "reorder-declarations": reorder_declarations,
     "implicit-participants": implicit_participants,
@@ -696,6 +762,10 @@ TRANSFORMS: dict[str, Callable] = {
     "label-nbsp": label_nbsp,
     "note-placement": note_placement,
     "spacing": spacing,
+    "note-span-order": note_span_order,
+    "inner-spaces": inner_spaces,
+    "label-punct": label_punct,
+    "label-quotes": label_quotes,
     "self-to-framework": self_to_framework,
 }
 
