@@ -28,6 +28,8 @@ import pytest
 import yaml
 
 from drawcheck.grade import grade_text
+from drawcheck.parse import parse_text
+from drawcheck.recognise import recognise
 from drawcheck.reference import load_reference
 from metamorphic.transforms import TRANSFORMS, Context, Doc, apply_chain, normalise
 from test_corpus import _node_missing, case_names, load_case
@@ -84,7 +86,11 @@ def context(path: Path) -> Context:
     for step in ref.steps:
         names |= {normalise(step.id), normalise(step.name)} | {normalise(s) for s in step.synonyms}
     framework, filler, detail = STYLE[path]
-    return Context(ref.exercise_id, frozenset(names), framework, filler, detail)
+
+    def header_lines(text: str) -> set[int]:
+        found = recognise(parse_text(text), ref)
+        return {i.line for i in found.items if i.kind == "note" and i.header and i.role == "plain"}
+    return Context(ref.exercise_id, frozenset(names), framework, filler, detail, header_lines)
 
 
 def _graded_ok(text: str) -> bool:
@@ -177,13 +183,20 @@ def all_variants() -> list[Variant]:
 def mismatch(v: Variant) -> str | None:
     """What the transformed drawing gets differently from the original, or None."""
     want = baseline(v.drawing)
-    line_map = v.doc.line_map()
-    mapped = sorted((k, p, line_map.get(line) if line is not None else None) for k, p, line in want)
+    lines_of = v.doc.lines_of()
     got = corrections(v.doc.text(), v.drawing.exercise)
-    if got == mapped:
+    # each expected correction takes one found one of its kind and step on a line holding its original line
+    gone, unused = [], list(got)
+    for k, p, line in want:
+        where = {None} if line is None else lines_of.get(line, set())
+        hit = next((g for g in unused if g[:2] == (k, p) and g[2] in where), None)
+        if hit is None:
+            gone.append((k, p, min(where, key=lambda x: x or 0) if where else None))
+        else:
+            unused.remove(hit)
+    new = unused
+    if not gone and not new:
         return None
-    gone = list((collections.Counter(mapped) - collections.Counter(got)).elements())
-    new = list((collections.Counter(got) - collections.Counter(mapped)).elements())
     return (f"{v.drawing.id} after {' + '.join(v.names)}: lost {gone}, gained {new}\n"
             f"--- transformed drawing ---\n{v.doc.text()}")
 

@@ -43,6 +43,14 @@ class Doc:
                 out.setdefault(o, number)
         return out
 
+    def lines_of(self) -> dict[int, set[int]]:
+        """original line -> every line that holds it now (a region's opener holds its labelling note too)."""
+        out: dict[int, set[int]] = {}
+        for number, origin in enumerate(self.origins, start=1):
+            for o in origin:
+                out.setdefault(o, set()).add(number)
+        return out
+
     def edit(self, rows: list[tuple[str, tuple[int, ...]]]) -> "Doc":
         return replace(self, lines=tuple(r[0] for r in rows), origins=tuple(r[1] for r in rows))
 
@@ -57,6 +65,7 @@ class Context:
     framework_label: str | None  # a participant label naming the framework the steps run in, if any
     filler: str  # neutral words that can follow a step name on its line
     detail: str  # a neutral parenthesised detail after a step name
+    header_lines: Callable[[str], set[int]] | None = None  # text -> lines of its notes that head a phase
 
 
 def normalise(text: str) -> str:
@@ -69,14 +78,16 @@ ID = r"[A-Za-z_][A-Za-z0-9_]*"
 ARROW = r"<<-->>|<<->>|-->>|->>|--x|-x|--\)|-\)|-->|->"
 MESSAGE = re.compile(rf"^(?P<ind>\s*)(?P<src>{ID})(?P<s1>\s*)(?P<arrow>{ARROW})(?P<act>[+-]?)(?P<s2>\s*)"
                      rf"(?P<tgt>{ID})(?P<s3>\s*):(?P<text>[^;]*)$")
-DECLARATION = re.compile(rf"^(?P<ind>\s*)(?P<kw>participant|actor)\s+(?P<id>{ID})(?:\s+as\s+(?P<label>[^;]*?))?\s*$")
-NOTE = re.compile(rf"^(?P<ind>\s*)(?P<head>[Nn]ote\s+(?:left of|right of|over)\s+)(?P<actors>{ID}(?:\s*,\s*{ID})?)"
-                  r"(?P<s>\s*):(?P<text>[^;]*)$")
-ACTIVATION = re.compile(rf"^(?P<ind>\s*)(?P<kw>activate|deactivate)\s+(?P<id>{ID})\s*$")
-BLOCK = re.compile(r"^\s*(rect|loop|alt|opt|par|par_over|critical|break)\b")
-BRANCH = re.compile(r"^\s*(else|and|option)\b")
-BOX = re.compile(r"^\s*box\b")
-END = re.compile(r"^\s*end\s*$")
+# Mermaid's keywords are read in any case
+DECLARATION = re.compile(rf"^(?P<ind>\s*)(?P<kw>participant|actor)\s+(?P<id>{ID})(?:\s+as\s+(?P<label>[^;]*?))?\s*$",
+                         re.I)
+NOTE = re.compile(rf"^(?P<ind>\s*)(?P<head>note\s+(?:left of|right of|over)\s+)(?P<actors>{ID}(?:\s*,\s*{ID})?)"
+                  r"(?P<s>\s*):(?P<text>[^;]*)$", re.I)
+ACTIVATION = re.compile(rf"^(?P<ind>\s*)(?P<kw>activate|deactivate)\s+(?P<id>{ID})\s*$", re.I)
+BLOCK = re.compile(r"^\s*(rect|loop|alt|opt|par|par_over|critical|break)\b", re.I)
+BRANCH = re.compile(r"^\s*(else|and|option)\b", re.I)
+BOX = re.compile(r"^\s*box\b", re.I)
+END = re.compile(r"^\s*end\s*;?\s*$", re.I)
 HEADER = re.compile(r"^\s*sequenceDiagram\s*$")
 # lines a `;` may end: one statement each, and not a text Mermaid reads to the end of the line
 STATEMENT = (MESSAGE, NOTE, ACTIVATION, END)
@@ -237,7 +248,7 @@ def participant_actor(doc: Doc, ctx: Context, rng: random.Random) -> Doc | None:
     rows, changed = [], False
     for line, o in doc.rows():
         if m := DECLARATION.match(line):
-            kw = "actor" if m["kw"] == "participant" else "participant"
+            kw = "actor" if m["kw"].lower() == "participant" else "participant"
             line = line.replace(m["kw"], kw, 1)
             changed = True
         rows.append((line, o))
@@ -273,7 +284,7 @@ def implicit_participants(doc: Doc, ctx: Context, rng: random.Random) -> Doc | N
     rows, dropped = [], False
     for i, (line, o) in enumerate(doc.rows()):
         m = DECLARATION.match(line)
-        if m and i not in boxed and m["label"] is None and m["kw"] == "participant":
+        if m and i not in boxed and m["label"] is None and m["kw"].lower() == "participant":
             dropped = True
             continue
         rows.append((line, o))
@@ -511,6 +522,46 @@ def wrap_box(doc, ctx, rng):
     return doc.edit(rows[:a] + [("    box rgb(250, 250, 250) Team", ())] + inner + [("    end", ())] + rows[b:])
 
 
+def _depths(doc: Doc) -> list[int]:
+    """How many blocks (and boxes) are open at each line, the line's own opening not counted."""
+    out, depth = [], 0
+    for line in doc.lines:
+        if END.match(line):
+            depth -= 1
+        out.append(depth)
+        if BLOCK.match(line) or BOX.match(line):
+            depth += 1
+    return out
+
+
+def headers_to_rects(doc, ctx, rng):
+    """Top-level section-header notes (`Note over S: <phase>`) as `rect` regions labelled by that note."""
+    if ctx.header_lines is None:
+        return None
+    heads = ctx.header_lines(doc.text())
+    depths = _depths(doc)
+    starts = [i for i, o in enumerate(doc.origins) if o and o[0] in heads and depths[i] == 0 and NOTE.match(doc.lines[i])]
+    if not starts:
+        return None
+    rows = doc.rows()
+    # each region runs to the next header, else to the last line at depth 0 that closes or draws something
+    last = max(i for i, line in enumerate(doc.lines) if line.strip() and depths[i] == 0 and not line.strip()
+               .startswith("%%"))
+    bounds = list(zip(starts, starts[1:] + [last + 1]))
+    out, k = [], 0
+    for i, row in enumerate(rows):
+        for a, b in bounds:
+            if i == b and b <= last:
+                out.append(("    end", ()))
+            if i == a:  # the opener and the note in it together are the header: it holds the note's line
+                out.append((f"    rect rgb({200 + 10 * k}, 230, 250)", row[1]))
+                k += 1
+        out.append(row)
+    if bounds[-1][1] == last + 1:
+        out.insert(len(out) - (len(rows) - 1 - last), ("    end", ()))
+    return doc.edit(out)
+
+
 def note_after_message(doc, ctx, rng):
     """A Note that repeats nothing, after some messages."""
     rows, changed = [], False
@@ -632,7 +683,7 @@ def note_placement(doc, ctx, rng):
     for line, o in doc.rows():
         m = NOTE.match(line)
         if m and "," not in m["actors"]:
-            place = rng.choice([p for p in ("left of", "right of", "over") if p not in m["head"]])
+            place = rng.choice([p for p in ("left of", "right of", "over") if p not in m["head"].lower()])
             word = rng.choice(["Note", "note", "NOTE"])
             line = f"{m['ind']}{word} {place} {m['actors']}{m['s']}:{m['text']}"
             changed = True
@@ -645,7 +696,7 @@ def note_span_order(doc, ctx, rng):
     rows, changed = [], False
     for line, o in doc.rows():
         m = NOTE.match(line)
-        if m and "," in m["actors"] and "over" in m["head"]:
+        if m and "," in m["actors"] and "over" in m["head"].lower():
             a, b = [x.strip() for x in m["actors"].split(",")]
             line = f"{m['ind']}{m['head']}{b},{a}{m['s']}:{m['text']}"
             changed = True
@@ -751,6 +802,7 @@ TRANSFORMS: dict[str, Callable] = {
     "wrap-rect": wrap_rect,
     "wrap-box": wrap_box,
     "note-after-message": note_after_message,
+    "headers-to-rects": headers_to_rects,
     "label-case": label_case,
     "label-forms": label_forms,
     "word-case": word_case,
