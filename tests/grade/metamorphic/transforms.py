@@ -243,6 +243,29 @@ def ids_from_labels(doc: Doc, ctx: Context, rng: random.Random) -> Doc | None:
     return doc.edit([(_rename_in_line(line, renames), o) for line, o in doc.rows()])
 
 
+def _relabel_participants(doc: Doc, change: Callable[[str], str]) -> Doc | None:
+    rows, changed = [], False
+    for line, o in doc.rows():
+        m = DECLARATION.match(line)
+        if m and m["label"] and '"' not in m["label"]:
+            new = change(m["label"])
+            if new != m["label"]:
+                line = f"{m['ind']}{m['kw']} {m['id']} as {new}"
+                changed = True
+        rows.append((line, o))
+    return doc.edit(rows) if changed else None
+
+
+def participant_label_case(doc, ctx, rng):
+    """Participant labels in another case (`BINDING GOROUTINE`, `api server`)."""
+    return _relabel_participants(doc, lambda t: rng.choice([str.upper, str.lower, str.title])(t))
+
+
+def participant_label_forms(doc, ctx, rng):
+    """Participant labels kebab-, snake- or no-break-spaced (`binding-goroutine`, `API_server`)."""
+    return _relabel_participants(doc, lambda t: t.replace(" ", rng.choice(["-", "_", "\u00a0"])))
+
+
 def participant_actor(doc: Doc, ctx: Context, rng: random.Random) -> Doc | None:
     """`participant` <-> `actor` (only the drawn shape changes)."""
     rows, changed = [], False
@@ -716,6 +739,28 @@ def inner_spaces(doc, ctx, rng):
     return doc.edit(rows) if changed else None
 
 
+def _recase(doc, rng, pattern) -> Doc | None:
+    rows, changed = [], False
+    for line, o in doc.rows():
+        m = pattern.match(line)
+        if m and m["text"].strip():
+            case = rng.choice([str.upper, str.lower, str.title])
+            line = line[:m.start("text")] + case(m["text"])
+            changed = True
+        rows.append((line, o))
+    return doc.edit(rows) if changed else None
+
+
+def note_case(doc, ctx, rng):
+    """Whole note texts in upper, lower or title case (`NOTE OVER S: SCHEDULING CYCLE`)."""
+    return _recase(doc, rng, NOTE)
+
+
+def message_case(doc, ctx, rng):
+    """Whole message texts in upper, lower or title case (`GO SCHED.RUNBINDINGCYCLE`, `Select Host`)."""
+    return _recase(doc, rng, MESSAGE)
+
+
 def label_punct(doc, ctx, rng):
     return _relabel(doc, ctx, rng, lambda t: t + rng.choice([".", "...", " !", "?", " -"]))
 
@@ -780,6 +825,8 @@ TRANSFORMS: dict[str, Callable] = {
     "rename-ids": rename_ids,
     "ids-from-labels": ids_from_labels,
     "participant-actor": participant_actor,
+    "participant-label-case": participant_label_case,
+    "participant-label-forms": participant_label_forms,
     "reorder-declarations": reorder_declarations,
     "implicit-participants": implicit_participants,
     "alias-forms": alias_forms,
@@ -817,6 +864,8 @@ TRANSFORMS: dict[str, Callable] = {
     "note-span-order": note_span_order,
     "inner-spaces": inner_spaces,
     "label-punct": label_punct,
+    "note-case": note_case,
+    "message-case": message_case,
     "label-quotes": label_quotes,
     "self-to-framework": self_to_framework,
 }
