@@ -330,8 +330,7 @@ def _frames(statements) -> int:
 
 def recognise(diagram: Diagram, ref: Reference) -> Recognised:
     """Everything the learner drew, in source order, with phases and the boundary."""
-    walk = _Walk(ref, _actors(diagram, ref))
-    walk.frames = _frames(diagram.statements)
+    walk = _Walk(ref, _actors(diagram, ref), frames=_frames(diagram.statements))
     walk.visit(diagram.statements, None, None, TOP_LEVEL, None)
     first = walk.first
     late = [m for m in walk.late if m.step not in first]
@@ -370,7 +369,7 @@ def _comment(ref: Reference, line: int, text: str) -> Item | None:
 class _Walk:
     """One walk over a drawing's statements: makes the items and, as it goes, the mentions of steps."""
 
-    def __init__(self, ref: Reference, actors: dict[str, Actor]):
+    def __init__(self, ref: Reference, actors: dict[str, Actor], *, frames: int = 0):
         self.ref = ref
         self.actors = actors
         self.items: list[Item] = []
@@ -378,7 +377,7 @@ class _Walk:
         self.first: dict[str, Mention] = {}  # where a message first draws each step
         self.late: list[Mention] = []  # drawn by notes and labels: count only where no message draws the step
         self.rect_starts: list[tuple[int, int]] = []
-        self.frames = 0  # rects around the whole drawing (`_frames`): the regions are the rects inside them
+        self.frames = frames  # rects around the whole drawing (`_frames`): the regions are the rects inside them
         self.rect_depth = 0  # rects around the statement being walked
         self.readings: dict[str, Reading] = {}  # this drawing's texts, each read once (gone with the walk)
         self.calls_of: dict[str, Role] = {  # participant -> the role of its own calls

@@ -350,13 +350,16 @@ def add_autonumber(doc, ctx, rng):
 def add_title(doc, ctx, rng):
     if any(re.match(r"^\s*title\b", line) for line in doc.lines):
         return None
-    return _insert_after_header(doc, ["title My drawing"])
+    return _insert_after_header(doc, [rng.choice(["title My drawing", "title: My drawing"])])
 
 
 def add_acc(doc, ctx, rng):
     if any(re.match(r"^\s*acc(Title|Descr)\b", line) for line in doc.lines):
         return None
-    return _insert_after_header(doc, ["accTitle: My drawing", "accDescr: the sequence as I remember it"])
+    if rng.random() < 0.5:
+        return _insert_after_header(doc, ["accTitle: My drawing", "accDescr: the sequence as I remember it"])
+    return _insert_after_header(doc, ["accTitle: My drawing", "accDescr {", "    the sequence", "    as I remember it",
+                                      "}"])
 
 
 def add_front_matter(doc, ctx, rng):
