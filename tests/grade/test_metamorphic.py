@@ -51,10 +51,24 @@ FOLDERS = {  # folder of <name>.mmd + <name>.yml cases -> its exercise
 EXAMPLES = {REPO / "reference" / "kubectl-apply" / "examples": KUBECTL}  # <name>.mmd + its expected grade
 GOLDEN = HERE / "golden"
 # per exercise: a participant label naming the framework the steps run in (None: no such move), a neutral
-# continuation of a step's line after `<br>`, and a neutral detail in parentheses
+# continuation of a step's line after `<br>`, and per step what may follow its name in parentheses: the
+# default plugins that implement it (kubernetes/pkg/scheduler/framework/plugins), or a protocol detail
+_FIT, _VOL, _IPA, _PTS, _TT, _NA = ("NodeResourcesFit", "VolumeBinding", "InterPodAffinity", "PodTopologySpread",
+                                    "TaintToleration", "NodeAffinity")
 STYLE = {
-    TWO_CYCLES: ("Framework", "per node", "NodeResourcesFit"),
-    KUBECTL: (None, "in detail", "v1"),
+    TWO_CYCLES: ("Framework", "per node", {
+        "PreFilter": (_FIT, "NodePorts", _VOL, _IPA, _PTS, _NA),
+        "Filter": (_FIT, "NodeName", "NodeUnschedulable", _TT, _NA, "NodePorts", _VOL, "VolumeRestrictions", _IPA,
+                   f"{_FIT}, {_VOL}", _PTS),
+        "PostFilter": ("DefaultPreemption",),
+        "PreScore": (_IPA, _PTS, _TT, _NA),
+        "Score": (_FIT, "NodeResourcesBalancedAllocation", "ImageLocality", _IPA, _TT, _NA, _PTS),
+        "NormalizeScore": (_IPA, _TT, _NA, _PTS),
+        "Reserve": (_VOL,), "PreBind": (_VOL,), "Bind": ("DefaultBinder",), "Unreserve": (_VOL,),
+    }),
+    KUBECTL: (None, "in detail", {step: ("v1", "HTTP", "REST") for step in (
+        "Apply", "Authenticate", "Authorize", "MutatingAdmission", "SchemaValidation", "ValidatingAdmission",
+        "Persist", "Created", "Bind", "PersistBinding")}),
 }
 ONE_EXERCISE = {"self-to-framework"}  # needs a framework label: STYLE has one for two-cycles only
 SEED = 20261201
@@ -85,12 +99,17 @@ def context(path: Path) -> Context:
     names = set()
     for step in ref.steps:
         names |= {normalise(step.id), normalise(step.name)} | {normalise(s) for s in step.synonyms}
-    framework, filler, detail = STYLE[path]
+    framework, filler, by_step = STYLE[path]
+    details = {}
+    for step in ref.steps:
+        for name in (step.id, step.name, *step.synonyms):
+            if step.id in by_step:
+                details.setdefault(normalise(name), by_step[step.id])
 
     def header_lines(text: str) -> set[int]:
         found = recognise(parse_text(text), ref)
         return {i.line for i in found.items if i.kind == "note" and i.header and i.role == "plain"}
-    return Context(ref.exercise_id, frozenset(names), framework, filler, detail, header_lines)
+    return Context(ref.exercise_id, frozenset(names), framework, filler, details, header_lines)
 
 
 def _graded_ok(text: str) -> bool:

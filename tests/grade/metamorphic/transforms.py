@@ -64,7 +64,7 @@ class Context:
     step_names: frozenset[str]  # normalised names, ids and synonyms of the exercise's steps
     framework_label: str | None  # a participant label naming the framework the steps run in, if any
     filler: str  # neutral words that can follow a step name on its line
-    detail: str  # a neutral parenthesised detail after a step name
+    details: dict[str, tuple[str, ...]]  # normalised step name -> details that may follow it (its plugins)
     header_lines: Callable[[str], set[int]] | None = None  # text -> lines of its notes that head a phase
 
 
@@ -681,8 +681,14 @@ def label_numbers(doc, ctx, rng):
 
 
 def label_detail(doc, ctx, rng):
-    return _relabel(doc, ctx, rng, lambda t: rng.choice(["{t} ({d})", "{t} [{d}]", "{t}（{d}）", "{t} - {d}",
-                                                          "{t}: {d}"]).format(t=t, d=ctx.detail))
+    """A step name with what runs it in parentheses (`Filter (NodeResourcesFit)`)."""
+    def detail(t: str) -> str | None:
+        options = ctx.details.get(normalise(t))
+        if not options:
+            return None
+        return rng.choice(["{t} ({d})", "{t} [{d}]", "{t}（{d}）", "{t} - {d}", "{t}: {d}"]).format(
+            t=t, d=rng.choice(options))
+    return _relabel(doc, ctx, rng, detail)
 
 
 def label_br(doc, ctx, rng):
@@ -749,6 +755,30 @@ def _recase(doc, rng, pattern) -> Doc | None:
         if m and m["text"].strip():
             case = rng.choice([str.upper, str.lower, str.title])
             line = line[:m.start("text")] + case(m["text"])
+            changed = True
+        rows.append((line, o))
+    return doc.edit(rows) if changed else None
+
+
+def opt_to_alt(doc, ctx, rng):
+    """`opt x` as `alt x`: an alt with one branch is an opt."""
+    rows, changed = [], False
+    for line, o in doc.rows():
+        m = re.match(r"^(\s*)opt\b(.*)$", line, re.I)
+        if m:
+            line = f"{m[1]}alt{m[2]}"
+            changed = True
+        rows.append((line, o))
+    return doc.edit(rows) if changed else None
+
+
+def block_label_case(doc, ctx, rng):
+    """Block labels in another case (`opt NO NODE FITS`, `Loop Every Pod`)."""
+    rows, changed = [], False
+    for line, o in doc.rows():
+        m = re.match(r"^(\s*(?:loop|alt|else|opt|par|and|critical|option|break|box)\b)(.*)$", line, re.I)
+        if m and m[2].strip() and "rgb" not in m[2].lower():
+            line = m[1] + rng.choice([str.upper, str.lower, str.title])(m[2])
             changed = True
         rows.append((line, o))
     return doc.edit(rows) if changed else None
@@ -868,6 +898,8 @@ TRANSFORMS: dict[str, Callable] = {
     "inner-spaces": inner_spaces,
     "label-punct": label_punct,
     "note-case": note_case,
+    "opt-alt": opt_to_alt,
+    "block-label-case": block_label_case,
     "message-case": message_case,
     "label-quotes": label_quotes,
     "self-to-framework": self_to_framework,
