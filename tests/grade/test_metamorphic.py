@@ -70,7 +70,7 @@ STYLE = {
         "Apply", "Authenticate", "Authorize", "MutatingAdmission", "SchemaValidation", "ValidatingAdmission",
         "Persist", "Created", "Bind", "PersistBinding")}),
 }
-ONE_EXERCISE = {"self-to-framework"}  # needs a framework label: STYLE has one for two-cycles only
+ONE_EXERCISE = {"self-to-framework", "label-wrappers"}  # a framework label / `wrappers`: two-cycles only
 SEED = 20261201
 SAMPLE = 12  # drawings per transformation in the default run
 CHAINS = 30  # random chains of 3 transformations in the default run
@@ -109,7 +109,8 @@ def context(path: Path) -> Context:
     def header_lines(text: str) -> set[int]:
         found = recognise(parse_text(text), ref)
         return {i.line for i in found.items if i.kind == "note" and i.header and i.role == "plain"}
-    return Context(ref.exercise_id, frozenset(names), framework, filler, details, header_lines)
+    wrappers = tuple(yaml.safe_load(path.read_text(encoding="utf-8")).get("wrappers") or ())
+    return Context(ref.exercise_id, frozenset(names), framework, filler, details, wrappers, header_lines)
 
 
 def _graded_ok(text: str) -> bool:

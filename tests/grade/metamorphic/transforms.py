@@ -65,6 +65,7 @@ class Context:
     framework_label: str | None  # a participant label naming the framework the steps run in, if any
     filler: str  # neutral words that can follow a step name on its line
     details: dict[str, tuple[str, ...]]  # normalised step name -> details that may follow it (its plugins)
+    wrappers: tuple[str, ...] = ()  # the exercise's `wrappers` (`Run{step}Plugins`): calls named after a step
     header_lines: Callable[[str], set[int]] | None = None  # text -> lines of its notes that head a phase
 
 
@@ -691,6 +692,19 @@ def label_detail(doc, ctx, rng):
     return _relabel(doc, ctx, rng, detail)
 
 
+def label_wrappers(doc, ctx, rng):
+    """A step drawn as the call that runs its plugins (`RunFilterPlugins`, `Run Filter plugins`)."""
+    def wrap(t: str) -> str | None:
+        if not ctx.wrappers or not ctx.details.get(normalise(t)) or not re.fullmatch(r"[A-Za-z]+", t) \
+                or any(normalise(w.replace("{step}", "")) in normalise(t) for w in ctx.wrappers):
+            return None  # a step's own name, not already a wrapper's call
+        template = rng.choice(ctx.wrappers)
+        joined = template.format(step=t)
+        spaced = " ".join(_words(template.replace("{step}", " {step} "))).format(step=t)
+        return rng.choice([joined, spaced, joined.lower(), spaced.lower()])
+    return _relabel(doc, ctx, rng, wrap)
+
+
 def label_br(doc, ctx, rng):
     return _relabel(doc, ctx, rng, lambda t: f"{t}{rng.choice(['<br>', '<br/>', '<br />'])}{ctx.filler}")
 
@@ -890,6 +904,7 @@ TRANSFORMS: dict[str, Callable] = {
     "label-numbers": label_numbers,
     "label-detail": label_detail,
     "label-br": label_br,
+    "label-wrappers": label_wrappers,
     "label-entities": label_entities,
     "label-nbsp": label_nbsp,
     "note-placement": note_placement,
