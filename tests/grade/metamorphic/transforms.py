@@ -724,14 +724,17 @@ def label_entities(doc, ctx, rng):
 
 
 def note_placement(doc, ctx, rng):
-    """A note on one participant on its other side (`left of` / `right of` / `over`), keyword in any case."""
+    """A note on another side of its (first) participant (`left of` / `right of` / `over`), keyword in any case."""
     rows, changed = [], False
     for line, o in doc.rows():
         m = NOTE.match(line)
-        if m and "," not in m["actors"]:
-            place = rng.choice([p for p in ("left of", "right of", "over") if p not in m["head"].lower()])
+        if m:
+            # a note across two participants: beside or over the first of them
+            actor = m["actors"].split(",")[0].strip()
+            spanned = "," in m["actors"]
+            place = rng.choice([p for p in ("left of", "right of", "over") if spanned or p not in m["head"].lower()])
             word = rng.choice(["Note", "note", "NOTE"])
-            line = f"{m['ind']}{word} {place} {m['actors']}{m['s']}:{m['text']}"
+            line = f"{m['ind']}{word} {place} {actor}{m['s']}:{m['text']}"
             changed = True
         rows.append((line, o))
     return doc.edit(rows) if changed else None
