@@ -567,7 +567,8 @@ def headers_to_rects(doc, ctx, rng):
         return None
     heads = ctx.header_lines(doc.text())
     depths = _depths(doc)
-    starts = [i for i, o in enumerate(doc.origins) if o and o[0] in heads and depths[i] == 0 and NOTE.match(doc.lines[i])]
+    starts = [i for i, o in enumerate(doc.origins)
+              if o and o[0] in heads and depths[i] == 0 and NOTE.match(doc.lines[i])]
     if not starts:
         return None
     rows = doc.rows()
