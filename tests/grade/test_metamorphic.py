@@ -33,21 +33,14 @@ from drawcheck.recognise import recognise
 from drawcheck.reference import load_reference
 from metamorphic.transforms import TRANSFORMS, Context, Doc, apply_chain, normalise
 from test_corpus import _node_missing, case_names, load_case
+from test_heldout import CORPORA, HELDOUT
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 TWO_CYCLES = REPO / "reference" / "two-cycles" / "exercise.yml"
 KUBECTL = REPO / "reference" / "kubectl-apply" / "exercise.yml"
-FOLDERS = {  # folder of <name>.mmd + <name>.yml cases -> its exercise
-    HERE / "corpus": TWO_CYCLES,
-    HERE / "heldout" / "two-cycles": TWO_CYCLES,
-    HERE / "heldout" / "two-cycles-intl": TWO_CYCLES,
-    HERE / "heldout" / "two-cycles-b": TWO_CYCLES,
-    HERE / "heldout" / "two-cycles-c": TWO_CYCLES,
-    HERE / "heldout" / "kubectl-apply": KUBECTL,
-    HERE / "heldout" / "kubectl-apply-b": KUBECTL,
-    HERE / "heldout" / "kubectl-apply-c": KUBECTL,
-}
+FOLDERS = {HERE / "corpus": TWO_CYCLES}  # folder of <name>.mmd + <name>.yml cases -> its exercise
+FOLDERS |= {HELDOUT / corpus: exercise for corpus, exercise in CORPORA.items()}  # every held-out set
 EXAMPLES = {REPO / "reference" / "kubectl-apply" / "examples": KUBECTL}  # <name>.mmd + its expected grade
 GOLDEN = HERE / "golden"
 # per exercise: a participant label naming the framework the steps run in (None: no such move), a neutral
