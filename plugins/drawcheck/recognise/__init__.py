@@ -320,9 +320,19 @@ def _inline_phase(text: str, matches) -> str | None:
     return None
 
 
+def _frames(statements) -> int:
+    """How many `rect`s frame the whole drawing, one inside the other: a frame marks no region of its own."""
+    depth = 0
+    while True:
+        drawn = [s for s in statements if isinstance(s, (Message, Note, Block))]
+        if len(drawn) != 1 or not isinstance(drawn[0], Block) or drawn[0].kind != "rect":
+            return depth
+        depth, statements = depth + 1, drawn[0].statements
+
+
 def recognise(diagram: Diagram, ref: Reference) -> Recognised:
     """Everything the learner drew, in source order, with phases and the boundary."""
-    walk = _Walk(ref, _actors(diagram, ref))
+    walk = _Walk(ref, _actors(diagram, ref), frames=_frames(diagram.statements))
     walk.visit(diagram.statements, None, None, TOP_LEVEL, None)
     first = walk.first
     late = [m for m in walk.late if m.step not in first]
@@ -361,7 +371,7 @@ def _comment(ref: Reference, line: int, text: str) -> Item | None:
 class _Walk:
     """One walk over a drawing's statements: makes the items and, as it goes, the mentions of steps."""
 
-    def __init__(self, ref: Reference, actors: dict[str, Actor]):
+    def __init__(self, ref: Reference, actors: dict[str, Actor], *, frames: int = 0):
         self.ref = ref
         self.actors = actors
         self.items: list[Item] = []
@@ -369,6 +379,8 @@ class _Walk:
         self.first: dict[str, Mention] = {}  # where a message first draws each step
         self.late: list[Mention] = []  # drawn by notes and labels: count only where no message draws the step
         self.rect_starts: list[tuple[int, int]] = []
+        self.frames = frames  # rects around the whole drawing (`_frames`): the regions are the rects inside them
+        self.rect_depth = 0  # rects around the statement being walked
         self.readings: dict[str, Reading] = {}  # this drawing's texts, each read once (gone with the walk)
         self.calls_of: dict[str, Role] = {  # participant -> the role of its own calls
             a.id: r for r in ref.roles if r.participants is not None
@@ -394,11 +406,14 @@ class _Walk:
         if backfill_line is not None:
             # An unlabelled block takes the phase of its first header note (the rect convention).
             for s in statements:
+                if isinstance(s, Block):
+                    break  # a region inside it comes first: the block's own label would be written before
                 if isinstance(s, (Note, Message)):
                     reading = self.read(s.text or "")
                     header = reading.header_as_message if isinstance(s, Message) else reading.header
                     if header:
-                        current, current_line = header, backfill_line
+                        # like a section header, it ends at the boundary when the block holds one
+                        current, current_line, header_scope = header, backfill_line, True
                     break
         for s in statements:
             if isinstance(s, Block):
@@ -496,7 +511,15 @@ class _Walk:
     def visit_block(self, block: Block, current: str | None, current_line: int | None, context) -> None:
         """Each branch of a block: its label is an item; a phase it names labels what is inside."""
         if block.kind == "rect" and context == TOP_LEVEL:
-            self.rect_starts.append((len(self.items), block.line))
+            if self.rect_depth == self.frames:
+                self.rect_starts.append((len(self.items), block.line))
+            self.rect_depth += 1
+            self._visit_branches(block, current, current_line, context)
+            self.rect_depth -= 1
+            return
+        self._visit_branches(block, current, current_line, context)
+
+    def _visit_branches(self, block: Block, current: str | None, current_line: int | None, context) -> None:
         for branch in block.branches:
             inner = _context(context, block, branch) if block.kind in NESTING_BLOCKS else context
             own = None

@@ -15,6 +15,7 @@ _GAPLESS_CHAR = re.compile(f"[{_GAPLESS}]")
 SPACED_LETTER = f"[^\\W\\d_\\x00-\\x7f{_GAPLESS}]"  # a letter beyond ASCII of a script with spaces: é, ñ, ß
 # a word: a run of letters and digits (str.isalnum), all of scripts without spaces or all of other ones
 _SCRIPT_WORD = re.compile(f"(?:(?=[^\\W_])[{_GAPLESS}])+|[^\\W_{_GAPLESS}]+")
+_GAPLESS_GAP = re.compile(f"(?<=[{_GAPLESS}])[\\s_-]+(?=[{_GAPLESS}])")  # a gap between two such letters
 _LOWER_ALONE = str.maketrans({"\u0130": "i", "\u03a3": "\u03c3"})
 
 
@@ -106,7 +107,13 @@ class ScriptPhrases:
     def __init__(self, entries):
         self.by_body: dict[str, tuple[str, str]] = {}
         alts = []
-        for word, kind, target, whole in entries:
+        # each word as written, then (where written words do not already have it) without the spaces
+        # between two words of a script without spaces: Korean writes a compound noun spaced or not
+        # (`점수 정규화` = `점수정규화`)
+        entries = list(entries)
+        joined = [(_GAPLESS_GAP.sub("", word), kind, target, whole) for word, kind, target, whole in entries
+                  if _GAPLESS_GAP.search(word)]
+        for word, kind, target, whole in entries + joined:
             body = phrase_text(word).strip()
             pattern = phrase_pattern(word, whole=whole)
             if pattern is None or body in self.by_body:
