@@ -244,17 +244,26 @@ def ids_from_labels(doc: Doc, ctx: Context, rng: random.Random) -> Doc | None:
     return doc.edit([(_rename_in_line(line, renames), o) for line, o in doc.rows()])
 
 
-def _relabel_participants(doc: Doc, change: Callable[[str], str]) -> Doc | None:
+def _each_line(doc: Doc, rewrite: Callable[[str], str | None]) -> Doc | None:
+    """`doc` with every line `rewrite` rewrites (it gives the new line, or None to keep the line as it is);
+    None when it rewrites none."""
     rows, changed = [], False
     for line, o in doc.rows():
-        m = DECLARATION.match(line)
-        if m and m["label"] and '"' not in m["label"]:
-            new = change(m["label"])
-            if new != m["label"]:
-                line = f"{m['ind']}{m['kw']} {m['id']} as {new}"
-                changed = True
+        new = rewrite(line)
+        if new is not None:
+            line, changed = new, True
         rows.append((line, o))
     return doc.edit(rows) if changed else None
+
+
+def _relabel_participants(doc: Doc, change: Callable[[str], str]) -> Doc | None:
+    def relabel(line: str) -> str | None:
+        m = DECLARATION.match(line)
+        if not (m and m["label"] and '"' not in m["label"]):
+            return None
+        new = change(m["label"])
+        return f"{m['ind']}{m['kw']} {m['id']} as {new}" if new != m["label"] else None
+    return _each_line(doc, relabel)
 
 
 def participant_label_case(doc, ctx, rng):
@@ -269,14 +278,10 @@ def participant_label_forms(doc, ctx, rng):
 
 def participant_actor(doc: Doc, ctx: Context, rng: random.Random) -> Doc | None:
     """`participant` <-> `actor` (only the drawn shape changes)."""
-    rows, changed = [], False
-    for line, o in doc.rows():
-        if m := DECLARATION.match(line):
-            kw = "actor" if m["kw"].lower() == "participant" else "participant"
-            line = line.replace(m["kw"], kw, 1)
-            changed = True
-        rows.append((line, o))
-    return doc.edit(rows) if changed else None
+    def swap(line: str) -> str | None:
+        m = DECLARATION.match(line)
+        return line.replace(m["kw"], "actor" if m["kw"].lower() == "participant" else "participant", 1) if m else None
+    return _each_line(doc, swap)
 
 
 def reorder_declarations(doc: Doc, ctx: Context, rng: random.Random) -> Doc | None:
@@ -317,17 +322,15 @@ def implicit_participants(doc: Doc, ctx: Context, rng: random.Random) -> Doc | N
 
 def alias_forms(doc: Doc, ctx: Context, rng: random.Random) -> Doc | None:
     """`participant X` -> `participant X as X`; `participant X as a b` -> `participant X as "a b"`."""
-    rows, changed = [], False
-    for line, o in doc.rows():
+    def alias(line: str) -> str | None:
         m = DECLARATION.match(line)
-        if m and '"' not in line:
-            label = m["label"] if m["label"] is not None else m["id"]
-            if " " in label or m["label"] is None:
-                line = f'{m["ind"]}{m["kw"]} {m["id"]} as "{label}"' if " " in label else \
-                    f'{m["ind"]}{m["kw"]} {m["id"]} as {label}'
-                changed = True
-        rows.append((line, o))
-    return doc.edit(rows) if changed else None
+        if not m or '"' in line:
+            return None
+        label = m["label"] if m["label"] is not None else m["id"]
+        if " " in label:
+            return f'{m["ind"]}{m["kw"]} {m["id"]} as "{label}"'
+        return f'{m["ind"]}{m["kw"]} {m["id"]} as {label}' if m["label"] is None else None
+    return _each_line(doc, alias)
 
 
 # ---------------------------------------------------------------- decoration
@@ -370,18 +373,15 @@ def add_front_matter(doc, ctx, rng):
 
 
 def add_comments(doc, ctx, rng):
-    h = header_index(doc)
-    if h is None:
-        return None
-    rows = []
-    for i, (line, o) in enumerate(doc.rows()):
-        rows.append((line, o))
-        if i >= h and rng.random() < 0.4:
-            rows.append(("    %% " + rng.choice(["check this", "todo", "as I remember it", "---"]), ()))
-    return doc.edit(rows)
+    return _sprinkle(doc, rng, lambda: "    %% " + rng.choice(["check this", "todo", "as I remember it", "---"]))
 
 
 def add_blank_lines(doc, ctx, rng):
+    return _sprinkle(doc, rng, lambda: "")
+
+
+def _sprinkle(doc, rng, extra: Callable[[], str]) -> Doc | None:
+    """A line `extra()` after some of the lines from the header on."""
     h = header_index(doc)
     if h is None:
         return None
@@ -389,7 +389,7 @@ def add_blank_lines(doc, ctx, rng):
     for i, (line, o) in enumerate(doc.rows()):
         rows.append((line, o))
         if i >= h and rng.random() < 0.4:
-            rows.append(("", ()))
+            rows.append((extra(), ()))
     return doc.edit(rows)
 
 
@@ -437,13 +437,8 @@ def semicolons(doc, ctx, rng):
     """End statements with `;`."""
     if not _safe_doc(doc):
         return None
-    rows, changed = [], False
-    for line, o in doc.rows():
-        if any(p.match(line) for p in STATEMENT) or DECLARATION.match(line):
-            line = line.rstrip() + ";"
-            changed = True
-        rows.append((line, o))
-    return doc.edit(rows) if changed else None
+    return _each_line(doc, lambda line: line.rstrip() + ";"
+                      if any(p.match(line) for p in STATEMENT) or DECLARATION.match(line) else None)
 
 
 def join_statements(doc, ctx, rng):
@@ -473,16 +468,13 @@ SAME_MEANING = {"->>": ["->", "-x"], "->": ["->>", "-x"], "-x": ["->>", "->"],
 
 def arrows(doc, ctx, rng):
     """A call arrow for another call arrow, a reply (dashed) arrow for another (async `-)` kept)."""
-    rows, changed = [], False
-    for line, o in doc.rows():
+    def rearrow(line: str) -> str | None:
         m = MESSAGE.match(line)
-        if m and m["arrow"] in SAME_MEANING:
-            new = rng.choice(SAME_MEANING[m["arrow"]])
-            # `-x` straight before an id starting with x or `-` before `-`: keep a space
-            line = (f"{m['ind']}{m['src']}{m['s1']}{new}{m['act']}{m['s2'] or ''}{m['tgt']}{m['s3']}:{m['text']}")
-            changed = True
-        rows.append((line, o))
-    return doc.edit(rows) if changed else None
+        if not m or m["arrow"] not in SAME_MEANING:
+            return None
+        new = rng.choice(SAME_MEANING[m["arrow"]])
+        return f"{m['ind']}{m['src']}{m['s1']}{new}{m['act']}{m['s2'] or ''}{m['tgt']}{m['s3']}:{m['text']}"
+    return _each_line(doc, rearrow)
 
 
 def activations(doc, ctx, rng):
@@ -606,16 +598,15 @@ def note_after_message(doc, ctx, rng):
 
 
 def _relabel(doc: Doc, ctx: Context, rng: random.Random, change: Callable[[str], str | None]) -> Doc | None:
-    rows, changed = [], False
-    for line, o in doc.rows():
+    def relabel(line: str) -> str | None:
         m = MESSAGE.match(line)
-        if m and step_label(m["text"], ctx):
-            new = change(m["text"].strip())
-            if new is not None and new != m["text"].strip():
-                line = f"{m['ind']}{m['src']}{m['s1']}{m['arrow']}{m['act']}{m['s2']}{m['tgt']}{m['s3']}: {new}"
-                changed = True
-        rows.append((line, o))
-    return doc.edit(rows) if changed else None
+        if not m or not step_label(m["text"], ctx):
+            return None
+        new = change(m["text"].strip())
+        if new is None or new == m["text"].strip():
+            return None
+        return f"{m['ind']}{m['src']}{m['s1']}{m['arrow']}{m['act']}{m['s2']}{m['tgt']}{m['s3']}: {new}"
+    return _each_line(doc, relabel)
 
 
 STEP_WORD = re.compile(r"(?<![\w.#&])[A-Za-z][A-Za-z]+(?:[ _-][A-Za-z]+)?(?![\w(])")
@@ -623,21 +614,17 @@ STEP_WORD = re.compile(r"(?<![\w.#&])[A-Za-z][A-Za-z]+(?:[ _-][A-Za-z]+)?(?![\w(
 
 def _reword(doc: Doc, ctx: Context, rng: random.Random, change: Callable[[str], str | None]) -> Doc | None:
     """Like `_relabel`, for a step name written among other words (`PostFilter 抢占`, `run Filter plugins`)."""
-    rows, changed = [], False
-    for line, o in doc.rows():
+    def sub(w: re.Match) -> str:
+        word = w.group(0)
+        return (change(word) or word) if normalise(word) in ctx.step_names else word
+
+    def reword(line: str) -> str | None:
         m = MESSAGE.match(line)
-        if m and not step_label(m["text"], ctx):
-            def sub(w: re.Match) -> str:
-                word = w.group(0)
-                if normalise(word) not in ctx.step_names:
-                    return word
-                return change(word) or word
-            text = STEP_WORD.sub(sub, m["text"])
-            if text != m["text"]:
-                line = line[:m.start("text")] + text
-                changed = True
-        rows.append((line, o))
-    return doc.edit(rows) if changed else None
+        if not m or step_label(m["text"], ctx):
+            return None
+        text = STEP_WORD.sub(sub, m["text"])
+        return line[:m.start("text")] + text if text != m["text"] else None
+    return _each_line(doc, reword)
 
 
 def _form(t: str, rng: random.Random) -> str | None:
@@ -713,93 +700,70 @@ def label_br(doc, ctx, rng):
 def label_entities(doc, ctx, rng):
     """Punctuation in message and note texts written as Mermaid entity codes (`#40;` for `(`)."""
     codes = {"(": "#40;", ")": "#41;", ",": "#44;", ":": "#58;", "+": "#43;"}
-    rows, changed = [], False
-    for line, o in doc.rows():
+
+    def encode(line: str) -> str | None:
         m = MESSAGE.match(line) or NOTE.match(line)
         if m and any(c in m["text"] for c in codes) and "#" not in m["text"]:
-            text = "".join(codes.get(c, c) for c in m["text"])
-            line = line[:m.start("text")] + text
-            changed = True
-        rows.append((line, o))
-    return doc.edit(rows) if changed else None
+            return line[:m.start("text")] + "".join(codes.get(c, c) for c in m["text"])
+        return None
+    return _each_line(doc, encode)
 
 
 def note_placement(doc, ctx, rng):
     """A note on another side of its (first) participant (`left of` / `right of` / `over`), keyword in any case."""
-    rows, changed = [], False
-    for line, o in doc.rows():
+    def place(line: str) -> str | None:
         m = NOTE.match(line)
-        if m:
-            # a note across two participants: beside or over the first of them
-            actor = m["actors"].split(",")[0].strip()
-            spanned = "," in m["actors"]
-            place = rng.choice([p for p in ("left of", "right of", "over") if spanned or p not in m["head"].lower()])
-            word = rng.choice(["Note", "note", "NOTE"])
-            line = f"{m['ind']}{word} {place} {actor}{m['s']}:{m['text']}"
-            changed = True
-        rows.append((line, o))
-    return doc.edit(rows) if changed else None
+        if not m:
+            return None
+        # a note across two participants: beside or over the first of them
+        actor = m["actors"].split(",")[0].strip()
+        spanned = "," in m["actors"]
+        where = rng.choice([p for p in ("left of", "right of", "over") if spanned or p not in m["head"].lower()])
+        return f"{m['ind']}{rng.choice(['Note', 'note', 'NOTE'])} {where} {actor}{m['s']}:{m['text']}"
+    return _each_line(doc, place)
 
 
 def note_span_order(doc, ctx, rng):
     """`Note over A,B` as `Note over B,A` (one note across both, either way)."""
-    rows, changed = [], False
-    for line, o in doc.rows():
+    def swap(line: str) -> str | None:
         m = NOTE.match(line)
-        if m and "," in m["actors"] and "over" in m["head"].lower():
-            a, b = [x.strip() for x in m["actors"].split(",")]
-            line = f"{m['ind']}{m['head']}{b},{a}{m['s']}:{m['text']}"
-            changed = True
-        rows.append((line, o))
-    return doc.edit(rows) if changed else None
+        if not (m and "," in m["actors"] and "over" in m["head"].lower()):
+            return None
+        a, b = [x.strip() for x in m["actors"].split(",")]
+        return f"{m['ind']}{m['head']}{b},{a}{m['s']}:{m['text']}"
+    return _each_line(doc, swap)
 
 
 def inner_spaces(doc, ctx, rng):
     """Two spaces for one inside message and note texts."""
-    rows, changed = [], False
-    for line, o in doc.rows():
-        m = MESSAGE.match(line) or NOTE.match(line)
-        if m and " " in m["text"].strip():
-            line = line[:m.start("text")] + " " + m["text"].strip().replace(" ", "  ")
-            changed = True
-        rows.append((line, o))
-    return doc.edit(rows) if changed else None
+    return _respace(doc, lambda: "  ")
 
 
 def _recase(doc, rng, pattern) -> Doc | None:
-    rows, changed = [], False
-    for line, o in doc.rows():
+    def recase(line: str) -> str | None:
         m = pattern.match(line)
-        if m and m["text"].strip():
-            case = rng.choice([str.upper, str.lower, str.title])
-            line = line[:m.start("text")] + case(m["text"])
-            changed = True
-        rows.append((line, o))
-    return doc.edit(rows) if changed else None
+        if not (m and m["text"].strip()):
+            return None
+        return line[:m.start("text")] + rng.choice([str.upper, str.lower, str.title])(m["text"])
+    return _each_line(doc, recase)
 
 
 def opt_to_alt(doc, ctx, rng):
     """`opt x` as `alt x`: an alt with one branch is an opt."""
-    rows, changed = [], False
-    for line, o in doc.rows():
+    def alt(line: str) -> str | None:
         m = re.match(r"^(\s*)opt\b(.*)$", line, re.I)
-        if m:
-            line = f"{m[1]}alt{m[2]}"
-            changed = True
-        rows.append((line, o))
-    return doc.edit(rows) if changed else None
+        return f"{m[1]}alt{m[2]}" if m else None
+    return _each_line(doc, alt)
 
 
 def block_label_case(doc, ctx, rng):
     """Block labels in another case (`opt NO NODE FITS`, `Loop Every Pod`)."""
-    rows, changed = [], False
-    for line, o in doc.rows():
+    def recase(line: str) -> str | None:
         m = re.match(r"^(\s*(?:loop|alt|else|opt|par|and|critical|option|break|box)\b)(.*)$", line, re.I)
         if m and m[2].strip() and "rgb" not in m[2].lower():
-            line = m[1] + rng.choice([str.upper, str.lower, str.title])(m[2])
-            changed = True
-        rows.append((line, o))
-    return doc.edit(rows) if changed else None
+            return m[1] + rng.choice([str.upper, str.lower, str.title])(m[2])
+        return None
+    return _each_line(doc, recase)
 
 
 def note_case(doc, ctx, rng):
@@ -822,30 +786,29 @@ def label_quotes(doc, ctx, rng):
 
 def spacing(doc, ctx, rng):
     """Spaces around arrows and colons, or none."""
-    rows, changed = [], False
-    for line, o in doc.rows():
+    def respace(line: str) -> str | None:
         m = MESSAGE.match(line)
-        if m:
-            sp = rng.choice(["", " ", "  "])
-            line = f"{m['ind']}{m['src']}{sp}{m['arrow']}{m['act']}{sp}{m['tgt']}{sp}:{rng.choice(['', ' '])}" \
-                   f"{m['text'].lstrip()}"
-            changed = True
-        rows.append((line, o))
-    return doc.edit(rows) if changed else None
+        if not m:
+            return None
+        sp = rng.choice(["", " ", "  "])
+        return (f"{m['ind']}{m['src']}{sp}{m['arrow']}{m['act']}{sp}{m['tgt']}{sp}:{rng.choice(['', ' '])}"
+                f"{m['text'].lstrip()}")
+    return _each_line(doc, respace)
 
 
 def label_nbsp(doc, ctx, rng):
     """Look-alike spaces (no-break, narrow, figure, ideographic, thin) inside message and note texts."""
-    rows, changed = [], False
-    for line, o in doc.rows():
+    return _respace(doc, lambda: rng.choice(["\u00a0", "\u202f", "\u2007", "\u3000", "\u2009"]))
+
+
+def _respace(doc, space: Callable[[], str]) -> Doc | None:
+    """Every space inside message and note texts as `space()` (one pick per line)."""
+    def respace(line: str) -> str | None:
         m = MESSAGE.match(line) or NOTE.match(line)
-        if m and " " in m["text"].strip():
-            head = line[:m.start("text")]
-            space = rng.choice(["\u00a0", "\u202f", "\u2007", "\u3000", "\u2009"])
-            line = head + " " + m["text"].strip().replace(" ", space)
-            changed = True
-        rows.append((line, o))
-    return doc.edit(rows) if changed else None
+        if not (m and " " in m["text"].strip()):
+            return None
+        return line[:m.start("text")] + " " + m["text"].strip().replace(" ", space())
+    return _each_line(doc, respace)
 
 
 def self_to_framework(doc, ctx, rng):
