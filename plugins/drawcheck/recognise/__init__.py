@@ -496,7 +496,7 @@ class _Walk:
         if not isinstance(s, Note) or not _LINE_BREAK.search(s.text or ""):
             return [s]
         lines = [line for line in _LINE_BREAK.split(s.text) if line.strip()]
-        if not any(self.read(line).role == BOUNDARY for line in lines[1:]):
+        if not any((role := text_role(self.ref, line)) is not None and role.name == BOUNDARY for line in lines[1:]):
             return [s]
         return [dataclasses.replace(s, text=line) for line in lines]
 

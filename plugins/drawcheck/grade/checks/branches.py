@@ -69,13 +69,10 @@ class BranchesCheck(Check):
                 continue
             item = m.item
             kind = self.branch_kinds[step.branch]
-            # a branch block, its step's own words, a branch phase, or a `critical` labelled with the
-            # branch's words (`critical no node fits`: the learner's condition, though Mermaid's first
-            # critical branch is the one that always runs)
-            block = labels.get(item.context.conditional_line)
-            conditional = (item.context.conditional or item.says(self.patterns[step.branch])
-                           or (item.phase is not None and ref.phases[item.phase].role == "branch")
-                           or (block is not None and block.says(self.patterns[step.branch])))
+            # a branch block, a branch phase, or the branch's words (`critical no node fits`: the learner's
+            # condition, though Mermaid's first critical branch is the one that always runs)
+            conditional = (item.context.conditional or self._said(m, step, labels)
+                           or (item.phase is not None and ref.phases[item.phase].role == "branch"))
             severity = "correction" if step.required else "hint"
             edits = 1 if step.required else 0
             if not conditional or self._on_the_other_path(m, step, rec, labels):
@@ -104,18 +101,18 @@ class BranchesCheck(Check):
                 out.append((Finding(FindingKind.ORDER, step.id, m.line, severity, msg), edits))
         return Outcome(out)
 
+    def _said(self, mention, step, labels) -> bool:
+        """Do the branch's words stand in the mention's own text or in the label of the block branch around it?"""
+        pattern = self.patterns[step.branch]
+        label = labels.get(mention.item.context.conditional_line)
+        return mention.item.says(pattern) or (label is not None and label.says(pattern))
+
     def _on_the_other_path(self, m, step, rec, labels) -> bool:
         """Drawn in one branch of an `alt` whose label does not say the branch's words, while a sibling
         branch that says them draws it too (`alt it worked … else it failed`): that one is the other path."""
-        pattern = self.patterns[step.branch]
-
-        def said(mention) -> bool:
-            label = labels.get(mention.item.context.conditional_line)
-            return mention.item.says(pattern) or (label is not None and label.says(pattern))
-
         where = m.item.context.branch_of
-        if where is None or labels.get(m.item.context.conditional_line) is None or said(m):
+        if where is None or labels.get(m.item.context.conditional_line) is None or self._said(m, step, labels):
             return False
         return any(o.step == step.id and o.item.context.branch_of is not None
-                   and o.item.context.branch_of[0] == where[0] and o.item.context.branch_of[1] != where[1] and said(o)
-                   for o in rec.mentions)
+                   and o.item.context.branch_of[0] == where[0] and o.item.context.branch_of[1] != where[1]
+                   and self._said(o, step, labels) for o in rec.mentions)
