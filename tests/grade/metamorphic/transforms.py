@@ -247,12 +247,21 @@ def ids_from_labels(doc: Doc, ctx: Context, rng: random.Random) -> Doc | None:
 def _each_line(doc: Doc, rewrite: Callable[[str], str | None]) -> Doc | None:
     """`doc` with every line `rewrite` rewrites (it gives the new line, or None to keep the line as it is);
     None when it rewrites none."""
+    return _around_lines(doc, lambda line: None if (new := rewrite(line)) is None else ([], new, []))
+
+
+def _around_lines(doc: Doc, around: Callable[[str], tuple[list[str], str, list[str]] | None]) -> Doc | None:
+    """`doc` with lines added around some lines: `around` gives (lines before, the line, lines after), or None
+    to keep the line as it is; the added lines stand for nothing in the original. None when nothing changes."""
     rows, changed = [], False
     for line, o in doc.rows():
-        new = rewrite(line)
-        if new is not None:
-            line, changed = new, True
-        rows.append((line, o))
+        new = around(line)
+        if new is None:
+            rows.append((line, o))
+            continue
+        before, line, after = new
+        rows += [(b, ()) for b in before] + [(line, o)] + [(a, ()) for a in after]
+        changed = True
     return doc.edit(rows) if changed else None
 
 
@@ -481,38 +490,28 @@ def activations(doc, ctx, rng):
     """`activate`/`deactivate` around self-messages; `+`/`-` on a message and its answer as statements."""
     if not _safe_doc(doc):
         return None
-    rows, changed = [], False
-    for line, o in doc.rows():
+
+    def around(line):
         m = MESSAGE.match(line)
         if m and m["act"]:
             bare = f"{m['ind']}{m['src']}{m['s1']}{m['arrow']}{m['s2']}{m['tgt']}{m['s3']}:{m['text']}"
-            rows.append((bare, o))
             who = m["tgt"] if m["act"] == "+" else m["src"]
-            rows.append((f"{m['ind']}{'activate' if m['act'] == '+' else 'deactivate'} {who}", ()))
-            changed = True
-            continue
+            return [], bare, [f"{m['ind']}{'activate' if m['act'] == '+' else 'deactivate'} {who}"]
         if m and m["src"] == m["tgt"] and rng.random() < 0.5:
-            rows.append((f"{m['ind']}activate {m['src']}", ()))
-            rows.append((line, o))
-            rows.append((f"{m['ind']}deactivate {m['src']}", ()))
-            changed = True
-            continue
-        rows.append((line, o))
-    return doc.edit(rows) if changed else None
+            return [f"{m['ind']}activate {m['src']}"], line, [f"{m['ind']}deactivate {m['src']}"]
+        return None
+    return _around_lines(doc, around)
 
 
 def plus_minus(doc, ctx, rng):
     """`A->>+B: x` with `deactivate B` after it."""
-    rows, changed = [], False
-    for line, o in doc.rows():
+    def around(line):
         m = MESSAGE.match(line)
         if m and not m["act"] and m["src"] != m["tgt"] and m["arrow"] not in ("-)", "--)") and rng.random() < 0.5:
-            rows.append((f"{m['ind']}{m['src']}{m['s1']}{m['arrow']}+{m['tgt']}{m['s3']}:{m['text']}", o))
-            rows.append((f"{m['ind']}deactivate {m['tgt']}", ()))
-            changed = True
-            continue
-        rows.append((line, o))
-    return doc.edit(rows) if changed else None
+            return [], f"{m['ind']}{m['src']}{m['s1']}{m['arrow']}+{m['tgt']}{m['s3']}:{m['text']}", \
+                [f"{m['ind']}deactivate {m['tgt']}"]
+        return None
+    return _around_lines(doc, around)
 
 
 # ---------------------------------------------------------------- wrapping
@@ -584,14 +583,12 @@ def headers_to_rects(doc, ctx, rng):
 
 def note_after_message(doc, ctx, rng):
     """A Note that repeats nothing, after some messages."""
-    rows, changed = [], False
-    for line, o in doc.rows():
-        rows.append((line, o))
+    def around(line):
         m = MESSAGE.match(line)
         if m and rng.random() < 0.3 and not m["arrow"].endswith(")"):
-            rows.append((f"{m['ind']}Note right of {m['tgt']}: see above", ()))
-            changed = True
-    return doc.edit(rows) if changed else None
+            return [], line, [f"{m['ind']}Note right of {m['tgt']}: see above"]
+        return None
+    return _around_lines(doc, around)
 
 
 # ---------------------------------------------------------------- step labels
