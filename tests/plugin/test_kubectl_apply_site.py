@@ -103,7 +103,7 @@ def test_the_exercise_page_says_where_answers_go_and_how_to_check_them(sites):
     page = text_of(sites["both"].html("kubectl-apply/index.html"))
     assert "answers/kubectl-apply/<github-handle>.mmd" in page
     assert "answers/kubectl-apply/_template.mmd" in page
-    assert "drawcheck check --reference reference/kubectl-apply/exercise.yml" in page
+    assert "drawcheck check answers/kubectl-apply/<github-handle>.mmd" in page  # its folder picks the exercise
     assert "feedback/kubectl-apply/<github-handle>/" in page
     # what the page promises is what the plugin does: pages under feedback/kubectl-apply/, the template no answer
     site = sites["both"].site

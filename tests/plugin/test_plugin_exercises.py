@@ -7,6 +7,7 @@ two learners' answers. The site is the repository's own (mkdocs.yml, docs/, refe
 from __future__ import annotations
 
 import difflib
+import json
 import html
 import logging
 import re
@@ -241,3 +242,27 @@ def test_a_handle_named_like_an_exercise_folder_does_not_replace_its_overview(dn
     assert "Class overview: One name, four servers" in built.html("feedback/dns-lookup/index.html")
     assert "would take the address" in html.unescape(built.html("feedback/index.html"))
     assert any("answers/dns-lookup.mmd" in m for m in built.messages(logging.INFO))
+
+
+@pytest.mark.parametrize("from_folder", ["site", "answers", "elsewhere"])
+def test_drawcheck_check_grades_each_file_against_its_own_exercise(dns_site, tmp_path, monkeypatch, capsys,
+                                                                 from_folder):
+    """`drawcheck check answers/<exercise>/<handle>.mmd` reads the exercise from the file's folder, as the site
+    and the PR check do, from whatever folder it runs in; `--reference` still applies to every file."""
+    from drawcheck.cli import main
+
+    cwd = {"site": dns_site, "answers": dns_site / "answers", "elsewhere": tmp_path}[from_folder]
+    monkeypatch.chdir(cwd)
+    linus, barbara = dns_site / "answers" / "dns-lookup" / "linus.mmd", dns_site / "answers" / "barbara.mmd"
+    assert main(["check", "--format", "json", str(linus), str(barbara), str(dns_site / "answers" / "dns-lookup" /
+                                                                           "grace.mmd")]) == 1
+    results = {r["file"].rsplit("/", 1)[-1]: r for r in json.loads(capsys.readouterr().out)["results"]}
+    assert [(f["kind"], f["point"]) for f in results["linus.mmd"]["findings"] if f["severity"] == "correction"] == \
+        [("missing", "TLD")]
+    assert results["grace.mmd"]["status"] == "correct"
+    assert {p["point"] for p in results["barbara.mmd"]["points"]} >= {"Filter", "Bind"}  # the flagship's steps
+
+    assert main(["check", "--format", "json", "--reference", str(dns_site / "reference" / "dns-lookup" /
+                                                                 "exercise.yml"), str(barbara)]) == 1
+    (only,) = json.loads(capsys.readouterr().out)["results"]
+    assert {p["point"] for p in only["points"]} <= {"Query", "Root", "TLD", "Authoritative", "Answer"}

@@ -39,8 +39,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--site-url", default=None, help="markdown: the published site, for the link to each "
                         "feedback page (default: $DRAWCHECK_SITE_URL)")
     parser.add_argument("--reference", metavar="PATH", default=None,
-                        help=f"the exercise's reference YAML (default: {DEFAULT_REFERENCE} under the current "
-                             "folder, else next to the drawcheck package)")
+                        help="the exercise's reference YAML for every FILE (default: each file's own exercise, by its "
+                             "folder answers/<exercise>/ as mkdocs.yml lists them; answers/<handle>.mmd and "
+                             f"other files: {DEFAULT_REFERENCE} under the current folder, else next to the "
+                             "drawcheck package)")
     add_limit_arguments(parser)
 
 
@@ -87,48 +89,93 @@ def check_file(path: str, reference, *, max_bytes: int = 262144, max_lines: int 
                                                    "please report it with the file attached"))
 
 
-def default_reference() -> str:
-    here = os.path.join(os.getcwd(), DEFAULT_REFERENCE)
+def default_reference(root: str | None = None) -> str:
+    """The flagship's exercise YAML: under `root` (default: the current folder), else next to the package."""
+    here = os.path.join(root or os.getcwd(), DEFAULT_REFERENCE)
     if os.path.exists(here):
         return here
     repo = Path(__file__).resolve().parents[3]  # plugins/drawcheck/grade/cli.py -> repo root
     return str(repo / DEFAULT_REFERENCE)
 
 
-def run(args: argparse.Namespace) -> int:
-    path = args.reference or default_reference()
+def exercise_paths(files: list[str], explicit: str | None) -> list[str]:
+    """The exercise YAML each file is checked against: `--reference` for every file; else the exercise whose
+    answers folder holds it (answers/<exercise>/<handle>.mmd, as its site's mkdocs.yml lists them, the same
+    reading as the PR check's); else the flagship's."""
+    if explicit:
+        return [explicit] * len(files)
+    from drawcheck.report.pr_check import answer_folders, answer_path_folder
+
+    folders_of: dict[str, dict[str, str]] = {}  # site root -> its answer folders
+    paths = []
+    for f in files:
+        root = _site_root(f)
+        if root not in folders_of:
+            folders_of[root] = answer_folders(root, default_reference(root))
+        folders = folders_of[root]
+        folder = answer_path_folder(Path(os.path.relpath(os.path.abspath(f), root)).as_posix())
+        paths.append(folders.get(folder) or folders.get("") or default_reference(root))
+    return paths
+
+
+def _site_root(file: str) -> str:
+    """The site a file is an answer of: the folder holding mkdocs.yml next to the file's answers/ folder (so
+    the check works from any folder); else the current folder."""
+    from drawcheck.report.pr_check import ANSWERS
+
+    here = Path(os.path.abspath(file)).parent
+    for folder in (here, *here.parents):
+        if folder.name == ANSWERS and (folder.parent / "mkdocs.yml").is_file():
+            return str(folder.parent)
+    return os.getcwd()
+
+
+def _load(path: str):
+    """An exercise's reference data, or None after saying on stderr why it cannot be read."""
     try:
-        reference = load_reference(path)
+        return load_reference(path)
     except ReferenceError as exc:
         print(f"drawcheck: {log_text(str(exc), max_chars=None)}", file=sys.stderr)
-        return 2
     except Exception as exc:  # noqa: BLE001 - never a traceback
         print(f"drawcheck: {log_text(display_name(path), max_chars=None)}: cannot read the reference data "
               f"({type(exc).__name__})", file=sys.stderr)
+    return None
+
+
+def run(args: argparse.Namespace) -> int:
+    paths = exercise_paths(args.files, args.reference)
+    references = {path: _load(path) for path in dict.fromkeys(paths)}
+    if any(r is None for r in references.values()):
         return 2
-    graded = [check_one(f, reference, args) for f in args.files]
+    groups: dict[str, list[Graded]] = {path: [] for path in references}  # each exercise's files, in the given order
+    for f, path in zip(args.files, paths):
+        groups[path].append(check_one(f, references[path], args))
     out = sys.stdout
     if args.format == "markdown":
-        return markdown_run(args, reference, graded, out)
-    results = [g.result for g in graded]
+        return markdown_run(args, [(references[p], g) for p, g in groups.items()], out)
+    results = [g.result for group in groups.values() for g in group]
     if args.format == "json":
         out.write(log_safe_json(json.dumps({"results": [result_json(r) for r in results]}, indent=2, ensure_ascii=False)))
         out.write("\n")
     elif args.format == "github":
-        for line in github_annotations(results, product=reference.product):
-            out.write(line + "\n")
         summary = os.environ.get("GITHUB_STEP_SUMMARY")
-        if summary:
-            with open(summary, "a", encoding="utf-8") as fh:
-                fh.write(job_summary(results, product=reference.product))
+        for path, group in groups.items():
+            mine, product = [g.result for g in group], references[path].product
+            for line in github_annotations(mine, product=product):
+                out.write(line + "\n")
+            if summary:
+                with open(summary, "a", encoding="utf-8") as fh:
+                    fh.write(job_summary(mine, product=product))
     else:
         colour = out.isatty() and not os.environ.get("NO_COLOR")
-        for r in results:
-            out.write(text_report(r, colour=colour, product=reference.product))
+        for path, group in groups.items():
+            for g in group:
+                out.write(text_report(g.result, colour=colour, product=references[path].product))
     return exit_code(results)
 
 
-def markdown_run(args: argparse.Namespace, reference, graded: list[Graded], out) -> int:
+def markdown_run(args: argparse.Namespace, groups: list[tuple[object, list[Graded]]], out) -> int:
+    """One Markdown report per exercise among the files (a job summary or PR comment)."""
     from drawcheck.report.markdown import Links, markdown_report
 
     try:
@@ -138,8 +185,9 @@ def markdown_run(args: argparse.Namespace, reference, graded: list[Graded], out)
     except ValueError as exc:
         print(f"drawcheck: {exc}", file=sys.stderr)
         return 2
-    out.write(markdown_report(graded, reference, links=links))
-    return exit_code([g.result for g in graded])
+    for reference, graded in groups:
+        out.write(markdown_report(graded, reference, links=links))
+    return exit_code([g.result for _, graded in groups for g in graded])
 
 
 def exit_code(results: list[Result]) -> int:
