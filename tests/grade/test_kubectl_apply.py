@@ -274,12 +274,28 @@ def test_kubectl_waiting_for_running_is_a_correction(ref):
 
 # --- phase labels are descriptive here: a hint, a correction only in the step's own words -------------------
 
-def test_a_step_under_another_phase_label_is_a_hint(ref):
-    text = _drawing().replace("    A-->>S: pod web\n", "    Note over A,S: scheduling\n    A-->>S: pod web\n")
+def test_a_step_under_a_later_phase_label_is_a_hint(ref):
+    text = _drawing().replace("    A-->>S: pod web\n", "    Note over A,S: on the node\n    A-->>S: pod web\n")
     wrong = [f for f in grade_text(text, file="p.mmd", reference=ref).findings if f.kind == FindingKind.WRONG_PHASE]
-    assert wrong and all(f.severity == "hint" for f in wrong)  # nothing says where "on the node" starts
-    assert wrong[0].message == "the kubelet sees the pod bound to its node (watch event) belongs to the phase " \
-                               "“on the node”, not “scheduling”"
+    assert wrong and all(f.severity == "hint" for f in wrong)
+    assert wrong[0].message == "the scheduler sees the new pod (watch event) belongs to the phase " \
+                               "“scheduling”, not “on the node”"
+    assert {ref.step(f.point).cycle for f in wrong} == {"scheduling"}  # the node's own steps and the status: no finding
+
+
+def test_a_label_the_drawing_moved_on_from_describes_no_later_step(ref):
+    """Descriptive phases: one label at the top ("watches opened at startup", "my request goes through the
+    checks") is left behind as the drawing goes on; the later phases' steps under it are not in the wrong place."""
+    for note in ("Note over S,K: watches opened at startup", "Note over U,A: my request goes through the checks",
+                 "Note over A,S: scheduling"):
+        at = "    A-->>S: pod web\n" if "scheduling" in note else "    U->>A: "
+        text = _drawing().replace(at, f"    {note}\n{at}", 1)
+        result = grade_text(text, file="m.mmd", reference=ref)
+        assert [f for f in result.findings if f.kind == FindingKind.WRONG_PHASE] == [], note
+        assert result.status == "correct"
+
+
+def test_a_step_under_another_phase_label_is_only_a_hint(ref):
     own = _drawing().replace("K->>R: PullImage", "K->>R: PullImage (scheduling)")
     wrong = [f for f in grade_text(own, file="o.mmd", reference=ref).findings if f.kind == FindingKind.WRONG_PHASE]
     assert [(f.point, f.severity) for f in wrong] == [("PullImage", "correction")]

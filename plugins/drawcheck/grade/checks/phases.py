@@ -3,7 +3,9 @@
 The phases themselves are the YAML's `cycles:` section; this check's own section `phases:` (optional)
 holds `messages: {wrong}` and `labels:` (`correction`, the default, or `hint`: for an exercise whose phases
 only describe the sequence, a step under another phase's label is a hint, a correction only when its own
-text names that phase). A step's `wrong_cycle:` note replaces the message for that step.
+text names that phase; and a step of a later phase under an earlier phase's label is no finding at all: the
+drawing moved on without a new label, as a sequence does). A step's `wrong_cycle:` note replaces the message
+for that step.
 """
 
 from __future__ import annotations
@@ -41,7 +43,10 @@ class PhasesCheck(MessagesCheck):
         wrong.sort(key=lambda w: w[0].index)
         out = []
         guessed = rec.boundary is not None and rec.boundary.guessed
+        order = {phase: i for i, phase in enumerate(ref.phases)}  # the phases as the YAML lists them
         for step, m, drawn in wrong:
+            if self.labels == "hint" and m.item.reading.inline is None and order[step.cycle] > order[drawn]:
+                continue  # a label the drawing has moved on from (its own words name no phase): it describes no step
             by_participants = m.pos == BY_PARTICIPANTS
             if by_participants and any(ref.step(h.target).cycle == drawn for h in m.item.hits):
                 continue  # its message's words name a step of that phase: the label is that step's
