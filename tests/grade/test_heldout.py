@@ -37,6 +37,9 @@ CORPORA = {
     # written by a sixth blind author (blinde, session 8): measured, not tuned against
     "two-cycles-e": REPO / "reference" / "two-cycles" / "exercise.yml",
     "kubectl-apply-e": REPO / "reference" / "kubectl-apply" / "exercise.yml",
+    # written by an eighth blind author (blindf, session 9): measured, not tuned against
+    "two-cycles-f": REPO / "reference" / "two-cycles" / "exercise.yml",
+    "kubectl-apply-f": REPO / "reference" / "kubectl-apply" / "exercise.yml",
 }
 
 # (corpus, drawing) -> what goes wrong. Strict xfails: a fix turns them into failures until removed.
