@@ -37,6 +37,9 @@ CORPORA = {
     # written by a sixth blind author (blinde, session 8): measured, not tuned against
     "two-cycles-e": REPO / "reference" / "two-cycles" / "exercise.yml",
     "kubectl-apply-e": REPO / "reference" / "kubectl-apply" / "exercise.yml",
+    # written by an eighth blind author (blindf, session 9): measured, not tuned against
+    "two-cycles-f": REPO / "reference" / "two-cycles" / "exercise.yml",
+    "kubectl-apply-f": REPO / "reference" / "kubectl-apply" / "exercise.yml",
     # written by a ninth blind author (blindg, session 9): measured, not tuned against
     "two-cycles-g": REPO / "reference" / "two-cycles" / "exercise.yml",
     "kubectl-apply-g": REPO / "reference" / "kubectl-apply" / "exercise.yml",
