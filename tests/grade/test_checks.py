@@ -251,3 +251,18 @@ def test_a_branch_step_in_the_alt_branch_beside_its_own_is_on_the_other_path(ref
     result = grade_text(text, file="u.mmd", reference=reference)
     order = [(f.point, f.line) for f in result.findings if f.kind == FindingKind.ORDER and f.point == "Unreserve"]
     assert order == ([("Unreserve", 14)] if flagged else [])
+
+
+@pytest.mark.parametrize("reason,belief", [
+    ("binding waits (a Permit wait of up to 15 minutes, a slow API write), the thread does not wait, "
+     "it is safe because the pod is assumed", False),  # the 15 minutes are the Permit wait's
+    ("binding waits on the API server, so it must not hold the thread, the assumed pod expires after 15 min", True),
+    ("binding is slow and the thread does not wait, the pod is assumed, it expires after 30 s", True),
+])
+def test_a_beliefs_with_words_stand_in_its_clause_or_the_next_one(reference, reason, belief):
+    text = (ROOT / "reference" / "two-cycles" / "reference.mmd").read_text(encoding="utf-8")
+    old = "reason: binding waits on the API server, so it must not hold the one scheduling thread, safe as the pod is assumed"
+    assert old in text
+    result = grade_text(text.replace(old, "reason: " + reason), file="b.mmd", reference=reference)
+    expiry = [f for f in result.findings if f.kind == FindingKind.NAMED_FUNCTION and "expire" in f.message]
+    assert bool(expiry) == belief

@@ -408,3 +408,55 @@ def test_an_old_name_for_two_steps_is_placed_once_in_the_order(ref):
     moved = lines[:authn] + [lines[admission]] + [l for i, l in enumerate(lines) if i >= authn and i != admission]
     order = [f for f in grade_text("\n".join(moved), file="a.mmd", reference=ref).findings if f.kind == FindingKind.ORDER]
     assert [(f.point, f.line, f.severity) for f in order] == [("MutatingAdmission", authn + 1, "correction")]
+
+
+# --- drawings of blind round f/g (session 9): each rule in general ------------------------------------------
+
+def _corrections(text, ref):
+    return [(f.kind.value, f.point, f.line) for f in grade_text(text, file="x.mmd", reference=ref).findings
+            if f.severity == "correction"]
+
+
+def test_a_reply_naming_a_step_in_passing_is_no_direction_when_the_step_goes_the_right_way(ref):
+    text = _drawing().replace("    U->>A: kubectl apply -f pod.yaml\n",
+                              "    U->>A: GET pods/web\n    A-->>U: 404, so apply will create it\n"
+                              "    U->>A: kubectl apply -f pod.yaml\n")
+    assert _corrections(text, ref) == []
+    # drawn only the other way round, it is still a direction correction
+    wrong = _drawing().replace("    U->>A: kubectl apply -f pod.yaml\n", "    A->>U: kubectl apply -f pod.yaml\n")
+    assert ("direction", "Apply", 9) in _corrections(wrong, ref)
+
+
+def test_a_webhook_call_is_the_admission_step_its_webhook_is_named_after(ref):
+    """In-process mutating plugins, then the mutating webhook's review: still mutating admission, not the next
+    admission step by place."""
+    head = HEAD.replace("    participant N as Calico\n", "    participant N as Calico\n"
+                        "    participant MW as mutating webhook (sidecar injector)\n"
+                        "    participant VW as validating webhook\n")
+    body = BODY.format(persist="Put", sched_event="pod web", kubelet_event="pod web", cni="ADD",
+                       status="status Running")
+    body = body.replace("    A->>A: mutating admission\n",
+                        "    A->>A: mutating admission plugins\n    A->>MW: mutating admission: AdmissionReview\n")
+    body = body.replace("    A->>A: validating admission\n",
+                        "    A->>A: validating admission\n    A->>VW: AdmissionReview\n")
+    result = grade_text(head + body, file="w.mmd", reference=ref)
+    assert [f for f in result.findings if f.severity == "correction"] == []
+    points = {p.point: p.line for p in result.points}
+    assert (points["MutatingAdmission"], points["ValidatingAdmission"]) == (14, 17)
+
+
+def test_the_api_server_answering_the_runtime_is_no_call_to_it(ref):
+    """The runtime's own (wrong) status PATCH is one correction; the API server's `200` back to it is none."""
+    text = _drawing().replace("    K->>A: status Running\n", "    R->>A: PATCH pods/web/status Running\n"
+                              "    A-->>R: 200\n")
+    corrections = _corrections(text, ref)
+    assert corrections == [("belief", "StatusUpdate", 28)]  # the PATCH line
+
+
+def test_a_write_to_etcd_before_the_apply_is_another_objects(ref):
+    text = _drawing().replace("    U->>A: kubectl apply -f pod.yaml\n",
+                              "    S->>A: update Lease kube-scheduler\n    A->>E: Put\n"
+                              "    U->>A: kubectl apply -f pod.yaml\n")
+    result = grade_text(text, file="l.mmd", reference=ref)
+    assert [f for f in result.findings if f.severity == "correction"] == []
+    assert {p.point: p.line for p in result.points}["Persist"] == 17

@@ -182,6 +182,8 @@ def test_a_caller_alone_still_draws_its_step(reference):
     ("Filter plugins (in parallel)", ("Filter",)),
     ("(Filter)", ()),
     ("Filter node", ()),  # a word outside the brackets that names nothing: no step's name
+    ("AssumePod", ("Assume",)),  # the function in the brackets of its name, `assume (AssumePod)`, a synonym too
+    ("sched.assume", ()),  # other synonyms name no participant
 ])
 def test_a_participant_named_after_steps_with_a_qualifier(reference, label, steps):
     from drawcheck.recognise.names import participant_steps
@@ -203,3 +205,27 @@ def test_a_note_listing_the_drawing_with_the_boundary_among_its_lines_is_read_li
     # a reason written over several lines stays one text
     reason = "sequenceDiagram\n    participant S\n    Note over S: reason: the bind is slow<br>so we do not wait\n"
     assert [i.text for i in recognise(parse_text(reason), reference).items] == ["reason: the bind is slow<br>so we do not wait"]
+
+
+@pytest.mark.parametrize("text,steps", [
+    ("annotation k8s.v1.cni.cncf.io/networks: storage-net", []),  # no word of a domain name names a step
+    ("label example.com/prefilter=yes, then Filter", ["Filter"]),
+    ("see https://kubernetes.io/docs/bind for Bind", ["Bind"]),
+    ("sched.assume (pod.yaml)", ["Assume"]),  # dotted names that are no domain are still read
+])
+def test_the_words_of_a_domain_name_name_nothing(reference, text, steps):
+    assert [m.target for m in matcher(reference).find(text) if m.kind == "step"] == steps
+
+
+def test_a_label_of_a_phase_outside_the_cycles_holds_only_its_own_steps(reference):
+    """A message about the queue inside the binding cycle labels the queue's work; the binding steps after it
+    keep the binding cycle's label."""
+    from drawcheck.parse import parse_text
+
+    text = ("sequenceDiagram\n    participant S as scheduler\n    participant F as framework\n"
+            "    participant Q as queue\n    S->>F: Permit\n    S-)F: go sched.runBindingCycle()\n"
+            "    Note over S,F: binding cycle\n    F->>Q: Done (the queue stops tracking the pod)\n"
+            "    F->>F: PreBind\n    F->>F: Bind\n")
+    rec = recognise(parse_text(text), reference)
+    assert {m.step: m.item.phase for m in rec.mentions if m.step in ("PreBind", "Bind")} == \
+        {"PreBind": "binding", "Bind": "binding"}

@@ -403,6 +403,7 @@ class _Walk:
     def visit(self, statements, current: str | None, current_line: int | None, context, backfill_line: int | None):
         statements = [line for s in statements for line in self.note_lines(s)]
         header_scope = False  # `current` was set by a header written in this scope
+        interrupted = (None, None, False)  # the label an outside phase's label took over from
         if backfill_line is not None:
             # An unlabelled block takes the phase of its first header note (the rect convention).
             for s in statements:
@@ -451,11 +452,18 @@ class _Walk:
             else:
                 header, actors = reading.header, tuple(s.actors)
             if header and header != current:
+                if self.ref.phases[header].role == "outside":
+                    interrupted = (current, current_line, header_scope)
                 current, current_line, header_scope = header, s.line, True
             elif header_scope and role == BOUNDARY and current == self.before_phase:
                 # A section header for the first phase ends at the boundary: what follows is labelled by
                 # its sender (a participant named after the second phase) or by the boundary itself.
                 current, current_line, header_scope = None, None, False
+            elif current and self.ref.phases[current].role == "outside" \
+                    and any(self.ref.step(h.target).cycle != current for h in hits):
+                # A phase outside the flow (placement only) is no region of it: its label holds its own
+                # steps, and the first step of another phase goes back to the label it interrupted.
+                current, current_line, header_scope = interrupted
             if reading.inline:
                 phase, phase_line = reading.inline, s.line
             elif current:
@@ -572,11 +580,25 @@ class _Walk:
             if (named and not b.over_names) or (b.words is not None and not says(b.words, message.text or "")) \
                     or (b.after is not None and b.after not in self.first):
                 continue
+            named_by = self.named_by_participants(message, b.steps)
+            if named_by:  # `A->>W: check` to a participant named after one of the steps: that step, by its name
+                step = next((s for s in named_by if s not in self.first and s not in self.late_steps), None)
+                return (step, b.over_names) if step is not None else None
             open_steps = [s for s in b.steps if s not in self.first and s not in self.late_steps]
             later = [s for s in open_steps if self.ref.step(s).index > self.latest]
             step = later[0] if later else (open_steps[-1] if open_steps else None)
             return (step, b.over_names) if step is not None else None
         return None
+
+    def named_by_participants(self, message: Message, steps: tuple[str, ...]) -> list[str]:
+        """Which of `steps` the message's participants' labels name (`watering can` of a call to it)."""
+        found = []
+        for pid in (message.source, message.target):
+            actor = self.actors.get(pid)
+            for m in matcher(self.ref).find(actor.label, spelling=False) if actor else ():
+                if m.kind == "step" and m.target in steps and m.target not in found:
+                    found.append(m.target)
+        return found
 
     def add_between(self, item: Item, step: str) -> None:
         m = Mention(step, item.text, item.line, item, BY_PARTICIPANTS)  # before its words

@@ -105,10 +105,17 @@ _PHRASE_BREAK = re.compile(r"[()\[\]{}<>:;,|→]")
 _WORD_ALONE = re.compile(rf"(?<![A-Za-z0-9])(?<!{SPACED_LETTER})[A-Za-z0-9]++(?!{SPACED_LETTER})")
 
 
+_DOMAIN_NAME = re.compile(r"(?i)(?<![\w.-])(?:[a-z0-9-]+\.)+(?:io|com|org|net|dev|local|svc|internal)\b(?:/[^\s,;:()\[\]]*)?")
+"""A domain name, with the path after it: an annotation key (`example.com/sow-here`), a host, a URL's host
+and path. Its words name nothing."""
+
+
 def words(text: str) -> list[tuple[str, int, int]]:
     """The lower-case words of `text` with their spans; never the ASCII part of a longer word in a script
-    with spaces (`vinculaci` of `vinculación`)."""
-    return [(m.group().lower(), m.start(), m.end()) for m in _WORD_ALONE.finditer(text)]
+    with spaces (`vinculaci` of `vinculación`), nor a word of a domain name (`_DOMAIN_NAME`)."""
+    found = [(m.group().lower(), m.start(), m.end()) for m in _WORD_ALONE.finditer(text)]
+    domains = [d.span() for d in _DOMAIN_NAME.finditer(text)]
+    return [w for w in found if not any(start <= w[1] < end for start, end in domains)]
 
 
 def _pieces(name: str) -> list[str]:
@@ -157,6 +164,11 @@ class NameMatcher:
                     inflected.setdefault(form, entry)
         self.step_keys = {k: e.target for k, e in self.phrases.items() if e.kind == "step" and e.how == "exact"}
         self.id_keys = {compact(n): step.id for step in steps for n in (step.id, step.name)}
+        for step in steps:  # `plant (PlantSeed)`: the function a name's brackets give, when it is a synonym too
+            synonyms = {compact(s) for s in step.synonyms}
+            for qualifier in _QUALIFIER.findall(step.name):
+                if compact(qualifier) in synonyms:
+                    self.id_keys.setdefault(compact(qualifier), step.id)
         self.loose_script: set[str] = set()  # phrase texts of loose phase words in scripts without spaces
         for phase in phases.values():
             for word, how in [(w, "exact") for w in phase.words] + [(w, "loose") for w in phase.loose_words]:
@@ -385,7 +397,8 @@ _QUALIFIER = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 
 
 def participant_steps(names: NameMatcher, label: str) -> tuple[str, ...]:
-    """The steps a participant is named after: its id or name, one in a wrapper (`Plant plugins`), or a
+    """The steps a participant is named after: its id or name (or the function in its name's brackets,
+    `PlantSeed` of `plant (PlantSeed)`), one in a wrapper (`Plant plugins`), or a
     list of step names and nothing else (`A, B, C`, `A / B`); a qualifier in brackets is no part of the
     name (`Plant (by hand)`)."""
     parts = [part for part in _LIST_SEPARATORS.split(_QUALIFIER.sub(" ", label).strip()) if part]

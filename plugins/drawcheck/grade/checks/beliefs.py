@@ -2,7 +2,9 @@
 
 Section `beliefs:` — a list of `{words, with?, kind, severity?, point?, message, versions?, source?}`.
 One of the reason section's `negations` next to the words, in their clause, denies the belief ("never
-blocks", "no longer expire"): nothing is said then.
+blocks", "no longer expire"): nothing is said then. `with` words count in the words' clause or the one
+either side ("the sown seed, it rots"), not further off ("a rain of up to 30 mm, ..., the sown seed is
+safe" states no rotting of the seed).
 """
 
 from __future__ import annotations
@@ -75,8 +77,9 @@ class BeliefsCheck(Check):
                 continue
             text_clauses = clauses(item.text)
             for b, rx, with_rx in self.patterns:
-                if id(b) in seen or stated(rx, text_clauses, self.negation_pattern) is None or (
-                        with_rx is not None and not item.says(with_rx)):
+                where = None if id(b) in seen else stated(rx, text_clauses, self.negation_pattern)
+                if where is None or (with_rx is not None and not any(
+                        with_rx.search(c) for c in text_clauses[max(0, where[0] - 1):where[0] + 2])):
                     continue
                 seen.add(id(b))
                 out.append((Finding(b.kind, b.point, item.line, b.severity, b.message, b.versions),

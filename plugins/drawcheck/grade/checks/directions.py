@@ -2,8 +2,9 @@
 
 Section `directions:` — a list of `{step, from, to, message, source?}`: `from`/`to` are words naming
 the participant the step goes out from and the one it goes to. The step's first message is checked:
-drawn the other way round is a correction; drawn between participants neither side names is left alone
-(the grader cannot tell who they are).
+drawn the other way round is a correction, unless another message draws it the right way (the first was a
+mention in passing); drawn between participants neither side names is left alone (the grader cannot tell
+who they are).
 """
 
 from __future__ import annotations
@@ -55,12 +56,21 @@ class DirectionsCheck(Check):
             m = rec.first.get(rule.step)
             if m is None or m.item.kind != "message" or m.item.source == m.item.target:
                 continue
-            source, target = self._names(rec, m.item.source), self._names(rec, m.item.target)
-            reversed_ = (any(says(to_rx, n) for n in source) and any(says(from_rx, n) for n in target)
-                         and not any(says(from_rx, n) for n in source))
-            if reversed_:
+            if self._goes(rec, m.item, to_rx, from_rx) and not any(
+                    self._goes(rec, other.item, from_rx, to_rx) for other in rec.mentions
+                    if other.step == rule.step and other.item.kind == "message"):
+                # drawn the other way round, and nowhere the right way (a reply that names it in passing,
+                # "none yet, so sow them", before the step itself is no belief about its direction)
                 out.append((Finding(FindingKind.DIRECTION, rule.step, m.line, "correction", rule.message), 1))
         return Outcome(out)
+
+    def _goes(self, rec, item, from_rx, to_rx) -> bool:
+        """Does the message go from a participant `from_rx` names to one `to_rx` names (and not from both)?"""
+        if item.source == item.target:
+            return False
+        source, target = self._names(rec, item.source), self._names(rec, item.target)
+        return (any(says(from_rx, n) for n in source) and any(says(to_rx, n) for n in target)
+                and not any(says(to_rx, n) for n in source))
 
     @staticmethod
     def _names(rec, pid: str) -> tuple[str, ...]:
