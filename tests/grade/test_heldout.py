@@ -49,8 +49,6 @@ CORPORA = {
 KNOWN_WRONG: dict[tuple[str, str], str] = {
     ("kubectl-apply-e", "k09"): "the kubelet's own `startContainer` (which pulls, creates and starts) reads as the CRI "
                                 "StartContainer call, so StartContainer is drawn before PullImage",
-    ("kubectl-apply-g", "c07"): "the scheduler's Lease written before the apply (`persist the Lease`) reads as the pod's "
-                                "write, Persist, named by its id, so it is drawn before the apply",
 }
 
 

@@ -460,3 +460,19 @@ def test_a_write_to_etcd_before_the_apply_is_another_objects(ref):
     result = grade_text(text, file="l.mmd", reference=ref)
     assert [f for f in result.findings if f.severity == "correction"] == []
     assert {p.point: p.line for p in result.points}["Persist"] == 17
+
+
+def test_writes_of_other_objects_and_the_pod_named_again_are_read_as_such(ref):
+    """A Deployment: its write is the applied object's (Persist); the ReplicaSet's write is none of the pod's;
+    the controller's `persist the pod` names Persist again (several words), not the binding's write by place;
+    a Lease written before the apply, named `persist`, is no Persist."""
+    text = _drawing().replace("    U->>A: kubectl apply -f pod.yaml\n",
+                              "    S->>A: renew Lease\n    A->>E: persist the Lease\n"
+                              "    U->>A: kubectl apply -f pod.yaml\n")
+    text = text.replace("    A-->>U: 201 Created\n", "    A-->>U: 201 Created\n    A->>E: persist ReplicaSet web-7c9f\n"
+                        "    A->>E: persist the pod, no node yet\n")
+    result = grade_text(text, file="d.mmd", reference=ref)
+    assert [f for f in result.findings if f.severity == "correction"] == []
+    assert [f for f in result.findings if f.kind == FindingKind.ORDER] == []
+    points = {p.point: p.line for p in result.points}
+    assert (points["Persist"], points["PersistBinding"], points["PersistStatus"]) == (17, 25, 33)

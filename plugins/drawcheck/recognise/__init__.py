@@ -45,6 +45,7 @@ class Between:
     words: re.Pattern | None = None  # only when its text says one of these words (a `words_regex`)
     over_names: bool = False  # also when its text names other steps: between these, it is this step
     after: str | None = None  # only once this step is drawn
+    unless: re.Pattern | None = None  # never when its text says one of these words (another object's message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -441,10 +442,17 @@ class _Walk:
                     if role == PLAIN and self.after_phase in reading.phases:
                         role, header, hits = BOUNDARY, self.after_phase, ()
                 if role == PLAIN and self.between:
+                    others = self.other_objects(s)
+                    if others:  # a message about another object ("store the Sowing plan") draws none of its steps
+                        hits = own_hits = tuple(h for h in hits if h.target not in others)
                     # no new step named (only ones drawn before: a repeated name; or only by its spelling),
                     # or an `over_names` pair
                     fresh = [h for h in hits if h.target not in self.first and h.how != "typo"]
-                    between = self.between_step(s, named=bool(fresh))
+                    # a step named again by a name of several words (`sow the seed`, not the bare `sow` that
+                    # may be the next step's too) is that step again, not the next of its rule
+                    again = {h.target for h in hits if h.how != "typo" and h.target in self.first
+                             and len(_WORD.findall(text[h.start:h.end])) > 1}
+                    between = self.between_step(s, named=bool(fresh), again=again)
                     if between is not None:
                         header = None  # it draws a step: no phase label
                         if not fresh:
@@ -566,10 +574,11 @@ class _Walk:
                     self.mentions.append(m)
                     self.first.setdefault(step, m)
 
-    def between_step(self, message: Message, named: bool) -> tuple[str, bool] | None:
-        """The step a message whose words name none (`named`: they name a new one) draws by its participants
-        and its place (`Between`), and whether it stands over the named ones; none for an answer to the
-        message before it when that one drew a step of its own (e.g. an `ok`)."""
+    def between_step(self, message: Message, named: bool, again: set[str] = frozenset()) -> tuple[str, bool] | None:
+        """The step a message whose words name none (`named`: they name a new one; `again`: steps they name
+        again by a name of several words, which no rule of those steps reads as its next one) draws by its
+        participants and its place (`Between`), and whether it stands over the named ones; none for an answer
+        to the message before it when that one drew a step of its own (e.g. an `ok`)."""
         prev = self.previous
         if prev is not None and prev.source != prev.target and self.previous_drew \
                 and (prev.source, prev.target) == (message.target, message.source):
@@ -577,8 +586,9 @@ class _Walk:
         for role, b in self.between:
             if self.who(role, message.source) not in b.senders or self.who(role, message.target) not in b.receivers:
                 continue
-            if (named and not b.over_names) or (b.words is not None and not says(b.words, message.text or "")) \
-                    or (b.after is not None and b.after not in self.first):
+            if ((named or again & set(b.steps)) and not b.over_names) \
+                    or (b.words is not None and not says(b.words, message.text or "")) \
+                    or says(b.unless, message.text or "") or (b.after is not None and b.after not in self.first):
                 continue
             named_by = self.named_by_participants(message, b.steps)
             if named_by:  # `A->>W: check` to a participant named after one of the steps: that step, by its name
@@ -589,6 +599,13 @@ class _Walk:
             step = later[0] if later else (open_steps[-1] if open_steps else None)
             return (step, b.over_names) if step is not None else None
         return None
+
+    def other_objects(self, message: Message) -> set[str]:
+        """The steps of the `between` rules whose participants the message goes between and whose
+        `unless_words` it says: it is about another object, so it is none of them."""
+        return {step for role, b in self.between if b.unless is not None
+                and self.who(role, message.source) in b.senders and self.who(role, message.target) in b.receivers
+                and says(b.unless, message.text or "") for step in b.steps}
 
     def named_by_participants(self, message: Message, steps: tuple[str, ...]) -> list[str]:
         """Which of `steps` the message's participants' labels name (`watering can` of a call to it)."""

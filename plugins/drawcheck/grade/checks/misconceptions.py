@@ -10,11 +10,12 @@ Section `misconceptions:` —
         of `step`, only with one of `arrows` (call `->>`, reply `-->>`, async `-)`), not when its text
         says one of `unless_words`, not when its sender is `from_not`
     {order: [X, Y]}   step X drawn before step Y (the truth is Y first)
-  between: (optional) a list of {from, to, steps, words?, over_names?, after?}: a message from one of `from` to
-         one of `to` whose words name no new step still draws one of `steps` (in reference order): the first
-         one not yet drawn after the step drawn last before it; only when it says one of `words`, if given;
-         with `over_names: true` even when its words name another step (a step drawn between the wrong
-         participants is still that step); with `after: X` only once step X is drawn
+  between: (optional) a list of {from, to, steps, words?, unless_words?, over_names?, after?}: a message from
+         one of `from` to one of `to` whose words name no new step still draws one of `steps` (in reference
+         order): the first one not yet drawn after the step drawn last before it; only when it says one of
+         `words`, if given, and none of `unless_words` (another object's message); with `over_names: true`
+         even when its words name another step (a step drawn between the wrong participants is still that
+         step); with `after: X` only once step X is drawn
 A finding (kind `belief`) is on the line that shows the shape, about `point` (else the shape's step);
 it replaces an order or direction finding of that step and line.
 """
@@ -125,7 +126,8 @@ class MisconceptionsCheck(Check):
         between = []
         for item in r.seq(m["between"], "misconceptions.between") if "between" in m else ():
             where = "misconceptions.between"
-            bm = r.mapping(item, f"{where}: an entry", ("from", "to", "steps"), ("words", "over_names", "after"))
+            bm = r.mapping(item, f"{where}: an entry", ("from", "to", "steps"),
+                           ("words", "unless_words", "over_names", "after"))
             ids = {key: [r.choice(n, f"{where}: {key}", tuple(participants))
                          for n in (r.seq(bm[key], where) if bm[key].tag == "tag:yaml.org,2002:seq" else [bm[key]])]
                    for key in ("from", "to")}
@@ -134,7 +136,9 @@ class MisconceptionsCheck(Check):
             between.append(Between(frozenset(ids["from"]), frozenset(ids["to"]), tuple(sorted(steps, key=index.get)),
                                    words_regex(r.strings(bm["words"], f"{where}: words")) if "words" in bm else None,
                                    r.boolean(bm["over_names"], f"{where}: over_names") if "over_names" in bm else False,
-                                   core.step(bm["after"], f"{where}: after") if "after" in bm else None))
+                                   core.step(bm["after"], f"{where}: after") if "after" in bm else None,
+                                   words_regex(r.strings(bm["unless_words"], f"{where}: unless_words"))
+                                   if "unless_words" in bm else None))
         return cls(participants, tuple(rules), tuple(between))
 
     def role(self) -> Role | None:
