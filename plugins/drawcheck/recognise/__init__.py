@@ -189,6 +189,7 @@ class Actor:
     steps: tuple[str, ...]  # the steps it is named after (one, or a list such as `A, B`)
     names: tuple[str, ...]  # its label and id
     phrased: tuple[str, ...]  # their `phrase_text`
+    steps_said: tuple[str, ...] = ()  # the steps its label's words name (`watering can`: water), named or not after them
 
     def says(self, pattern: re.Pattern | None) -> bool:
         """Does its label or id contain one of the words of a `words_regex`?"""
@@ -609,13 +610,9 @@ class _Walk:
 
     def named_by_participants(self, message: Message, steps: tuple[str, ...]) -> list[str]:
         """Which of `steps` the message's participants' labels name (`watering can` of a call to it)."""
-        found = []
-        for pid in (message.source, message.target):
-            actor = self.actors.get(pid)
-            for m in matcher(self.ref).find(actor.label, spelling=False) if actor else ():
-                if m.kind == "step" and m.target in steps and m.target not in found:
-                    found.append(m.target)
-        return found
+        said = [s for pid in (message.source, message.target) if pid in self.actors
+                for s in self.actors[pid].steps_said]
+        return [s for s in dict.fromkeys(said) if s in steps]
 
     def add_between(self, item: Item, step: str) -> None:
         m = Mention(step, item.text, item.line, item, BY_PARTICIPANTS)  # before its words
@@ -655,17 +652,20 @@ def _actors(diagram: Diagram, ref: Reference) -> dict[str, Actor]:
     out = {}
     names = matcher(ref)
     for p in diagram.participants:
-        phase, steps = None, ()
+        phase, steps, said = None, (), ()
         for text in (p.box, p.label, p.id):
             if not text:
                 continue
             # the phase it announces (spelling guesses name only steps, so they are not read)
-            named = next((m.target for m in names.find(text, spelling=False) if m.kind == "cycle"), None)
+            found = names.find(text, spelling=False)
+            named = next((m.target for m in found if m.kind == "cycle"), None)
             phase = phase or named
-            if text is (p.label or p.id) and not named:  # an alias with a label is no name of its own
-                steps = participant_steps(names, text)
+            if text is (p.label or p.id):
+                said = tuple(dict.fromkeys(m.target for m in found if m.kind == "step"))
+                if not named:  # an alias with a label is no name of its own
+                    steps = participant_steps(names, text)
         own = tuple(t for t in (p.label, p.id) if t)
-        out[p.id] = Actor(p.id, p.label or p.id, phase, steps, own, tuple(phrase_text(n) for n in own))
+        out[p.id] = Actor(p.id, p.label or p.id, phase, steps, own, tuple(phrase_text(n) for n in own), said)
     return out
 
 
