@@ -114,6 +114,8 @@ def words(text: str) -> list[tuple[str, int, int]]:
     """The lower-case words of `text` with their spans; never the ASCII part of a longer word in a script
     with spaces (`vinculaci` of `vinculación`), nor a word of a domain name (`_DOMAIN_NAME`)."""
     found = [(m.group().lower(), m.start(), m.end()) for m in _WORD_ALONE.finditer(text)]
+    if "." not in text:
+        return found  # no domain name without a dot
     domains = [d.span() for d in _DOMAIN_NAME.finditer(text)]
     return [w for w in found if not any(start <= w[1] < end for start, end in domains)]
 
