@@ -43,6 +43,9 @@ CORPORA = {
     # written by a ninth blind author (blindg, session 9): measured, not tuned against
     "two-cycles-g": REPO / "reference" / "two-cycles" / "exercise.yml",
     "kubectl-apply-g": REPO / "reference" / "kubectl-apply" / "exercise.yml",
+    # written by a tenth blind author (blindh, session 9): measured, not tuned against
+    "two-cycles-h": REPO / "reference" / "two-cycles" / "exercise.yml",
+    "kubectl-apply-h": REPO / "reference" / "kubectl-apply" / "exercise.yml",
 }
 
 # (corpus, drawing) -> what goes wrong. Strict xfails: a fix turns them into failures until removed.
