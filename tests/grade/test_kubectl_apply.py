@@ -476,3 +476,24 @@ def test_writes_of_other_objects_and_the_pod_named_again_are_read_as_such(ref):
     assert [f for f in result.findings if f.kind == FindingKind.ORDER] == []
     points = {p.point: p.line for p in result.points}
     assert (points["Persist"], points["PersistBinding"], points["PersistStatus"]) == (17, 25, 33)
+
+
+def test_a_step_tried_in_a_retry_loop_is_where_it_is_drawn_after_the_loop(ref):
+    """ImagePullBackOff: the status PATCHed while the pull is retried is a try; the status update after
+    StartContainer is the step's place."""
+    text = _drawing().replace("    K->>R: PullImage\n",
+                              "    loop until the pull succeeds\n        K->>R: PullImage\n        R-->>K: ErrImagePull\n"
+                              "        K->>A: status Waiting\n        A->>E: Put\n    end\n    K->>R: PullImage\n")
+    result = grade_text(text, file="r.mmd", reference=ref)
+    assert [f for f in result.findings if f.severity == "correction"] == []
+    points = {p.point: p.line for p in result.points}
+    assert (points["StatusUpdate"], points["PersistStatus"]) == (34, 35)  # after StartContainer, not in the loop
+
+
+def test_a_phase_word_after_a_dot_is_part_of_a_name_no_label(ref):
+    text = _drawing().replace("    K->>A: status Running\n", "    K->>A: statusManager.SyncPod: PATCH status Running\n")
+    result = grade_text(text, file="s.mmd", reference=ref)
+    assert [f for f in result.findings if f.kind == FindingKind.WRONG_PHASE] == []
+    own = _drawing().replace("    K->>A: status Running\n", "    K->>A: statusManager (SyncPod)\n")
+    assert [(f.point, f.severity) for f in grade_text(own, file="o.mmd", reference=ref).findings
+            if f.kind == FindingKind.WRONG_PHASE] == [("StatusUpdate", "correction")]

@@ -24,7 +24,7 @@ from drawcheck.reference.model import LegacyName, Reference
 
 CONDITIONAL_BLOCKS = ("alt", "opt", "break")
 BRANCHING_BLOCKS = ("par", "alt", "critical")  # blocks whose branches are not drawn one after the other
-NESTING_BLOCKS = frozenset((*CONDITIONAL_BLOCKS, "critical", "par"))  # blocks that change the context
+NESTING_BLOCKS = frozenset((*CONDITIONAL_BLOCKS, "critical", "par", "loop"))  # blocks that change the context
 ASYNC_ARROWS = ("-)", "--)")
 _LINE_BREAK = re.compile(r"<br\s*/?>", re.I)  # Mermaid's line break inside a label
 GUESSED_SOURCES = ("async", "par", "rects")  # boundary conventions that only suggest a boundary
@@ -57,6 +57,7 @@ class Context:
     in_par: int | None = None  # line of the enclosing par block
     branch_of: tuple[int, int] | None = None  # (block, branch) lines of the outermost par/alt/critical around it:
     # its branches run side by side or instead of each other, so their source order is no time order
+    in_loop: int | None = None  # line of the outermost loop around it
 
 
 TOP_LEVEL = Context()  # outside every block
@@ -311,12 +312,13 @@ def _header_phase(text: str, matches) -> str | None:
 def _inline_phase(text: str, matches) -> str | None:
     """`Step (some phase)`: a phase word written right after a step name (at most a few words between,
     "<Step>, in the <phase>"); a phase named further on ("Step (..., then back to the <phase>)"), or by a
-    loose word (said of other work too), labels nothing."""
+    loose word (said of other work too), or one after a dot (part of a dotted name, `bed.sowLoop`) labels
+    nothing."""
     step_end = None
     for m in matches:
         if m.kind == "step":
             step_end = m.end
-        elif m.kind == "cycle" and step_end is not None and m.how != "loose":
+        elif m.kind == "cycle" and step_end is not None and m.how != "loose" and text[m.start - 1:m.start] != ".":
             if len(_WORD.findall(text[step_end:m.start])) <= HEADER_LEAD_WORDS:
                 return m.target
     return None
@@ -348,6 +350,9 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
     for step, m in first.items():
         if m.how == "caller" and step in own:
             first[step] = own[step]
+        elif m.item.context.in_loop is not None:  # a try in a retry loop: the step is where it is drawn after it
+            first[step] = next((o for o in walk.mentions if o.step == step and o.item.kind == "message"
+                                and o.item.context.in_loop is None and o.order > m.order), m)
     first = dict(sorted(first.items(), key=lambda kv: kv[1].order))
     items = tuple(walk.items)
     boundary = _find_boundary(items, walk.mentions, walk.rect_starts, ref)
@@ -453,7 +458,9 @@ class _Walk:
                     # may be the next step's too) is that step again, not the next of its rule
                     again = {h.target for h in hits if h.how != "typo" and h.target in self.first
                              and len(_WORD.findall(text[h.start:h.end])) > 1}
-                    between = self.between_step(s, named=bool(fresh), again=again)
+                    retried = set() if context.in_loop is not None else {  # tried in a loop: open again after it
+                        step for step, m in self.first.items() if m.item.context.in_loop is not None}
+                    between = self.between_step(s, named=bool(fresh), again=again, retried=retried)
                     if between is not None:
                         header = None  # it draws a step: no phase label
                         if not fresh:
@@ -575,11 +582,13 @@ class _Walk:
                     self.mentions.append(m)
                     self.first.setdefault(step, m)
 
-    def between_step(self, message: Message, named: bool, again: set[str] = frozenset()) -> tuple[str, bool] | None:
+    def between_step(self, message: Message, named: bool, again: set[str] = frozenset(),
+                     retried: set[str] = frozenset()) -> tuple[str, bool] | None:
         """The step a message whose words name none (`named`: they name a new one; `again`: steps they name
         again by a name of several words, which no rule of those steps reads as its next one) draws by its
         participants and its place (`Between`), and whether it stands over the named ones; none for an answer
-        to the message before it when that one drew a step of its own (e.g. an `ok`)."""
+        to the message before it when that one drew a step of its own (e.g. an `ok`). Steps in `retried` were
+        drawn inside a loop: after it they may be drawn again."""
         prev = self.previous
         if prev is not None and prev.source != prev.target and self.previous_drew \
                 and (prev.source, prev.target) == (message.target, message.source):
@@ -593,9 +602,10 @@ class _Walk:
                 continue
             named_by = self.named_by_participants(message, b.steps)
             if named_by:  # `A->>W: check` to a participant named after one of the steps: that step, by its name
-                step = next((s for s in named_by if s not in self.first and s not in self.late_steps), None)
+                step = next((s for s in named_by if (s not in self.first or s in retried) and s not in self.late_steps),
+                            None)
                 return (step, b.over_names) if step is not None else None
-            open_steps = [s for s in b.steps if s not in self.first and s not in self.late_steps]
+            open_steps = [s for s in b.steps if (s not in self.first or s in retried) and s not in self.late_steps]
             later = [s for s in open_steps if self.ref.step(s).index > self.latest]
             step = later[0] if later else (open_steps[-1] if open_steps else None)
             return (step, b.over_names) if step is not None else None
@@ -644,7 +654,8 @@ def _context(parent: Context, block: Block, branch) -> Context:
     in_par = block.line if block.kind == "par" and parent.in_par is None else parent.in_par
     branch_of = (block.line, branch.line) if block.kind in BRANCHING_BLOCKS and parent.branch_of is None \
         else parent.branch_of
-    return Context(conditional, conditional_line, in_par, branch_of)
+    in_loop = block.line if block.kind == "loop" and parent.in_loop is None else parent.in_loop
+    return Context(conditional, conditional_line, in_par, branch_of, in_loop)
 
 
 def _actors(diagram: Diagram, ref: Reference) -> dict[str, Actor]:
