@@ -43,6 +43,9 @@ CORPORA = {
     # written by a ninth blind author (blindg, session 9): measured, not tuned against
     "two-cycles-g": REPO / "reference" / "two-cycles" / "exercise.yml",
     "kubectl-apply-g": REPO / "reference" / "kubectl-apply" / "exercise.yml",
+    # written by an eleventh blind author (blindi, session 9): measured, not tuned against
+    "two-cycles-i": REPO / "reference" / "two-cycles" / "exercise.yml",
+    "kubectl-apply-i": REPO / "reference" / "kubectl-apply" / "exercise.yml",
 }
 
 # (corpus, drawing) -> what goes wrong. Strict xfails: a fix turns them into failures until removed.
