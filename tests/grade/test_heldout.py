@@ -46,6 +46,9 @@ CORPORA = {
     # written by a tenth blind author (blindh, session 9): measured, not tuned against
     "two-cycles-h": REPO / "reference" / "two-cycles" / "exercise.yml",
     "kubectl-apply-h": REPO / "reference" / "kubectl-apply" / "exercise.yml",
+    # written by an eleventh blind author (blindi, session 9): measured, not tuned against
+    "two-cycles-i": REPO / "reference" / "two-cycles" / "exercise.yml",
+    "kubectl-apply-i": REPO / "reference" / "kubectl-apply" / "exercise.yml",
 }
 
 # (corpus, drawing) -> what goes wrong. Strict xfails: a fix turns them into failures until removed.
