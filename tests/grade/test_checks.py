@@ -266,3 +266,24 @@ def test_a_beliefs_with_words_stand_in_its_clause_or_the_next_one(reference, rea
     result = grade_text(text.replace(old, "reason: " + reason), file="b.mmd", reference=reference)
     expiry = [f for f in result.findings if f.kind == FindingKind.NAMED_FUNCTION and "expire" in f.message]
     assert bool(expiry) == belief
+
+
+def test_a_step_in_a_loop_over_the_nodes_stays_where_it_is_when_a_later_message_names_it_in_passing(reference):
+    text = (ROOT / "reference" / "two-cycles" / "reference.mmd").read_text(encoding="utf-8")
+    assert "        S->>P: Score (per node, in parallel)\n        S->>P: NormalizeScore\n" in text
+    drawn = text.replace("        S->>P: Score (per node, in parallel)\n        S->>P: NormalizeScore\n",
+                         "        loop each feasible node\n            S->>P: Score\n        end\n"
+                         "        S->>P: NormalizeScore, so that the scores compare\n")
+    result = grade_text(drawn, file="l.mmd", reference=reference)
+    assert [f for f in result.findings if f.severity == "correction"] == []
+
+
+@pytest.mark.parametrize("note,is_reason", [("ok: a kötés lassú, az ütemező nem vár, a pod feltételezett", True),
+                                            ("ok", False)])
+def test_a_reason_prefix_with_its_colon_is_no_answer(reference, note, is_reason):
+    from drawcheck.parse import parse_text
+    from drawcheck.recognise import recognise
+
+    text = "sequenceDiagram\n    participant S\n    participant F\n    F-->>S: " + note + "\n"
+    (item,) = recognise(parse_text(text), reference).items
+    assert (item.role == "reason") == is_reason

@@ -275,12 +275,17 @@ def test_kubectl_waiting_for_running_is_a_correction(ref):
 # --- phase labels are descriptive here: a hint, a correction only in the step's own words -------------------
 
 def test_a_step_under_a_later_phase_label_is_a_hint(ref):
-    text = _drawing().replace("    A-->>S: pod web\n", "    Note over A,S: on the node\n    A-->>S: pod web\n")
-    wrong = [f for f in grade_text(text, file="p.mmd", reference=ref).findings if f.kind == FindingKind.WRONG_PHASE]
-    assert wrong and all(f.severity == "hint" for f in wrong)
-    assert wrong[0].message == "the scheduler sees the new pod (watch event) belongs to the phase " \
-                               "“scheduling”, not “on the node”"
-    assert {ref.step(f.point).cycle for f in wrong} == {"scheduling"}  # the node's own steps and the status: no finding
+    """Once a label's section has begun (a step of its phase drawn under it), a step of an earlier phase under
+    it is a hint; before that, the label is a caption written early and says nothing of it."""
+    text = _drawing().replace("    S->>A: POST binding node-1\n", "")
+    text = text.replace("    K->>R: RunPodSandbox\n", "    Note over K,R: on the node\n    K->>R: RunPodSandbox\n"
+                        "    S->>A: POST binding node-1\n")
+    wrong = [(f.point, f.severity) for f in grade_text(text, file="p.mmd", reference=ref).findings
+             if f.kind == FindingKind.WRONG_PHASE]
+    assert wrong == [("Bind", "hint")]
+    early = _drawing().replace("    A-->>S: pod web\n", "    Note over A,S: on the node\n    A-->>S: pod web\n")
+    assert [f for f in grade_text(early, file="e.mmd", reference=ref).findings
+            if f.kind == FindingKind.WRONG_PHASE] == []
 
 
 def test_a_label_the_drawing_moved_on_from_describes_no_later_step(ref):
@@ -497,3 +502,13 @@ def test_a_phase_word_after_a_dot_is_part_of_a_name_no_label(ref):
     own = _drawing().replace("    K->>A: status Running\n", "    K->>A: statusManager (SyncPod)\n")
     assert [(f.point, f.severity) for f in grade_text(own, file="o.mmd", reference=ref).findings
             if f.kind == FindingKind.WRONG_PHASE] == [("StatusUpdate", "correction")]
+
+
+def test_one_swap_shown_by_a_misconception_is_one_circle(ref):
+    """Validating admission drawn before schema validation and mutating admission: the misconception's one
+    correction, not also an order correction on a step between them."""
+    text = _drawing().replace("    A->>A: mutating admission\n    A->>A: schema validation\n    A->>A: validating admission\n",
+                              "    A->>A: validating admission\n    A->>A: schema validation\n    A->>A: mutating admission\n")
+    corrections = [(f.kind.value, f.point) for f in grade_text(text, file="v.mmd", reference=ref).findings
+                   if f.severity == "correction"]
+    assert len(corrections) == 1 and corrections[0][0] == "belief"

@@ -79,7 +79,7 @@ def grade_diagram(diagram: Diagram, text: str, *, file: str, reference: Referenc
             outcome = dataclasses.replace(outcome, findings=[(f, e) for f, e in outcome.findings
                                                              if (f.point, f.line) not in taken])
         if check.supersedes and outcome.findings:
-            replaced = {(f.point, f.line) for f, _ in outcome.findings}
+            replaced = {(f.point, f.line) for f, _ in outcome.findings} | outcome.replaces
             scored = [(f, e) for f, e in scored if f.kind not in check.supersedes or (f.point, f.line) not in replaced]
         scored += outcome.findings
         if outcome.said is not None:

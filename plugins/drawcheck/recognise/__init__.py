@@ -344,6 +344,9 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
         for m in late:
             first.setdefault(m.step, m)
     own = {}  # a step drawn by a name of its own: a caller (a function running several steps) does not draw it
+    steps_of: dict[int, set[str]] = {}  # item index -> the steps drawn there
+    for m in walk.mentions:
+        steps_of.setdefault(m.item.index, set()).add(m.step)
     for m in walk.mentions:
         if m.how != "caller":
             own.setdefault(m.step, m)
@@ -352,7 +355,8 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
             first[step] = own[step]
         elif m.item.context.in_loop is not None:  # a try in a retry loop: the step is where it is drawn after it
             first[step] = next((o for o in walk.mentions if o.step == step and o.item.kind == "message"
-                                and o.item.context.in_loop is None and o.order > m.order), m)
+                                and o.item.context.in_loop is None and o.order > m.order
+                                and steps_of[o.item.index] == {step}), m)  # on a message of its own
     first = dict(sorted(first.items(), key=lambda kv: kv[1].order))
     items = tuple(walk.items)
     boundary = _find_boundary(items, walk.mentions, walk.rect_starts, ref)

@@ -58,6 +58,7 @@ def cited(r: Reader, mapping: dict, item, where: str) -> dict:
 class Outcome:
     findings: Scored = field(default_factory=list)
     said: str | None = None  # the learner's own words this check read (a reason, a function name)
+    replaces: frozenset = frozenset()  # (point, line) of further earlier findings it replaces (`supersedes`)
 
 
 @dataclass(frozen=True, slots=True)

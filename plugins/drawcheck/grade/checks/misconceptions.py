@@ -17,7 +17,8 @@ Section `misconceptions:` —
          even when its words name another step (a step drawn between the wrong participants is still that
          step); with `after: X` only once step X is drawn
 A finding (kind `belief`) is on the line that shows the shape, about `point` (else the shape's step);
-it replaces an order or direction finding of that step and line.
+it replaces an order or direction finding of that step and line (an order shape: the order findings of all
+its rule's order steps, one swap being one circle).
 """
 
 from __future__ import annotations
@@ -156,6 +157,7 @@ class MisconceptionsCheck(Check):
         who = {pid: stands_for(self.words, rec.actors, pid) for pid in ends}  # each drawn participant once
         messages = [(item, who[item.source], who[item.target]) for item in rec.items if item.kind == "message"]
         out = []
+        replaces = set()
         shared = _shared_places(rec)
         unordered = _out_of_order(drawing)
         for rule in self.rules:
@@ -168,7 +170,10 @@ class MisconceptionsCheck(Check):
             point = step if (step, line) in unordered else rule.point or step  # replaces that order finding
             out.append((Finding(FindingKind.BELIEF, point, line, rule.severity, rule.message,
                                 rule.versions), edits))
-        return Outcome(out)
+            if any(shape.order for shape in rule.shapes):  # one swap, one circle: its steps' order findings go
+                ordered = {s for shape in rule.shapes if shape.order for s in shape.order}
+                replaces |= {(s, n) for s, n in unordered if s in ordered}
+        return Outcome(out, replaces=frozenset(replaces))
 
     @staticmethod
     def _find(shape: Shape, point, rec, messages, drawn_steps, shared, unordered=frozenset()) \

@@ -3,8 +3,9 @@
 The phases themselves are the YAML's `cycles:` section; this check's own section `phases:` (optional)
 holds `messages: {wrong}` and `labels:` (`correction`, the default, or `hint`: for an exercise whose phases
 only describe the sequence, a step under another phase's label is a hint, a correction only when its own
-text names that phase; and a step of a later phase under an earlier phase's label is no finding at all: the
-drawing moved on without a new label, as a sequence does). A step's `wrong_cycle:` note replaces the message
+text names that phase; and no finding at all for a step of a later phase under an earlier phase's label (the
+drawing moved on without a new label, as a sequence does) or for a step under a label whose section has not
+begun yet (no step of the label's phase drawn under it before: a caption that names a later phase early). A step's `wrong_cycle:` note replaces the message
 for that step.
 """
 
@@ -45,8 +46,9 @@ class PhasesCheck(MessagesCheck):
         guessed = rec.boundary is not None and rec.boundary.guessed
         order = {phase: i for i, phase in enumerate(ref.phases)}  # the phases as the YAML lists them
         for step, m, drawn in wrong:
-            if self.labels == "hint" and m.item.reading.inline is None and order[step.cycle] > order[drawn]:
-                continue  # a label the drawing has moved on from (its own words name no phase): it describes no step
+            if self.labels == "hint" and m.item.reading.inline is None and (
+                    order[step.cycle] > order[drawn] or not self._section_started(drawing, m, drawn)):
+                continue  # a label the drawing has moved on from, or whose section has not begun: it describes no step
             by_participants = m.pos == BY_PARTICIPANTS
             if by_participants and any(ref.step(h.target).cycle == drawn for h in m.item.hits):
                 continue  # its message's words name a step of that phase: the label is that step's
@@ -70,3 +72,11 @@ class PhasesCheck(MessagesCheck):
             out.append((Finding(FindingKind.WRONG_PHASE, step.id, m.line, severity, msg, version),
                         1 if severity == "correction" else 0))
         return Outcome(out)
+
+    @staticmethod
+    def _section_started(drawing: Drawing, m, drawn: str) -> bool:
+        """Is a step of phase `drawn` drawn under the same label before `m` (descriptive phases: a label
+        written early, "every sower is already in the field", holds its section only once the section begins)?"""
+        ref = drawing.reference
+        return any(o.item.phase == drawn and o.item.phase_line == m.item.phase_line and o.order < m.order
+                   and ref.step(o.step).cycle == drawn for o in drawing.recognised.first.values())
