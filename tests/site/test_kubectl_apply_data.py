@@ -22,6 +22,7 @@ import yaml
 
 from drawcheck.parse import Message, Note, parse_file
 from drawcheck.reference.load import load_reference
+from drawcheck.recognise.phrases import is_plain
 
 ROOT = Path(__file__).resolve().parents[2]
 EXERCISE = ROOT / "reference" / "kubectl-apply"
@@ -58,7 +59,9 @@ def step_names(step, *, shared: bool = True) -> list[str]:
     names = [step["id"], step.get("name", step["id"])] + step.get("synonyms", [])
     names += step.get("participant_synonyms", []) if shared else []
     names += [legacy["name"] for legacy in step.get("legacy", [])]
-    return [compact(str(n)) for n in names if compact(str(n))]
+    # a name mostly in another script ("αποθήκευση του pod") compacts to a scrap ("pod"): no name of its own here
+    return [compact(str(n)) for n in names
+            if compact(str(n)) and (is_plain(str(n)) or len(compact(str(n))) >= 0.6 * len(re.sub(r"\W", "", str(n))))]
 
 
 def names_of(data, sid: str) -> list[str]:

@@ -17,8 +17,8 @@ Section `misconceptions:` —
          even when its words name another step (a step drawn between the wrong participants is still that
          step); with `after: X` only once step X is drawn
 A finding (kind `belief`) is on the line that shows the shape, about `point` (else the shape's step);
-it replaces an order or direction finding of that step and line (an order shape: the order findings of all
-its rule's order steps, one swap being one circle).
+it replaces an order or direction finding of that step and line (and, when its point is drawn too early,
+the order findings of the steps it jumped over: one swap, one circle).
 """
 
 from __future__ import annotations
@@ -170,9 +170,10 @@ class MisconceptionsCheck(Check):
             point = step if (step, line) in unordered else rule.point or step  # replaces that order finding
             out.append((Finding(FindingKind.BELIEF, point, line, rule.severity, rule.message,
                                 rule.versions), edits))
-            if any(shape.order for shape in rule.shapes):  # one swap, one circle: its steps' order findings go
-                ordered = {s for shape in rule.shapes if shape.order for s in shape.order}
-                replaces |= {(s, n) for s, n in unordered if s in ordered}
+            # the step drawn too early is the belief's point: the steps it jumped over are out of order only
+            # because of it (one swap, one circle), so their order findings go too
+            jumped = {shape.order[1] for shape in rule.shapes if shape.order and shape.order[0] == rule.point}
+            replaces |= {(s, n) for s, n in unordered if s in jumped}
         return Outcome(out, replaces=frozenset(replaces))
 
     @staticmethod
