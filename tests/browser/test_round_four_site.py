@@ -1,0 +1,94 @@
+"""Round four in Chromium, on the real site, light and dark: a mark drawn inside a learner's own rect or box
+(translucent, opaque, nested, named colour) shows exactly the colour it shows on the bare page, so its colour
+keeps its meaning; and no symbol of a mark kind (or a look-alike) is drawn from learner text."""
+
+from __future__ import annotations
+
+import re
+import sys
+
+import pytest
+
+from browserkit import OPEN_SHADOW_ROOTS, ROOT, build, make_project, require_chromium, serve, wait_for_diagrams
+
+sys.path.insert(0, str(ROOT / "tests" / "hostile"))
+import round_four  # noqa: E402
+
+from drawcheck.render.mermaid import MARK_FILLS  # noqa: E402
+
+SCHEMES = {"light": "default", "dark": "slate"}
+
+# For every mark rect (its fill is one of MARK_FILLS), a point just inside its top-left corner (inside its
+# padding, where no note or message is drawn), and every filled rect of the drawing, in painting order, that
+# covers that point: the colours the browser composites there. And the colour of the page behind the drawing.
+READ_MARKS = """(fills) => [...document.querySelectorAll("div.mermaid")].map(host => {
+  const svg = host.shadowRoot.querySelector("svg");
+  let el = host, bg = "rgba(0, 0, 0, 0)";
+  while (el && (bg = getComputedStyle(el).backgroundColor) === "rgba(0, 0, 0, 0)") el = el.parentElement;
+  const all = [...svg.querySelectorAll("rect")];
+  const marks = all.filter(r => fills.includes(r.getAttribute("fill")));
+  return {bg: bg, scheme: document.body.getAttribute("data-md-color-scheme"), marks: marks.map(m => {
+    const b = m.getBBox(), x = b.x + 4, y = b.y + 4;
+    const stack = all.filter(r => { const c = r.getBBox(); return c.x <= x && x <= c.x + c.width && c.y <= y && y <= c.y + c.height; })
+      .map(r => { const s = getComputedStyle(r); return {fill: s.fill, opacity: parseFloat(s.fillOpacity) * parseFloat(s.opacity), mark: r === m}; })
+      .filter(s => s.fill !== "none");
+    return {fill: m.getAttribute("fill"), stack: stack};
+  })};
+})"""
+
+
+def _rgba(css: str):
+    m = re.fullmatch(r"rgba?\(([\d.]+), ([\d.]+), ([\d.]+)(?:, ([\d.]+))?\)", css)
+    assert m, css
+    return tuple(float(v) for v in m.groups()[:3]), float(m.group(4) or 1)
+
+
+def _over(css: str, opacity: float, below):
+    rgb, alpha = _rgba(css)
+    return tuple(a * alpha * opacity + b * (1 - alpha * opacity) for a, b in zip(rgb, below))
+
+
+def _shown(stack, page):
+    for layer in stack:
+        page = _over(layer["fill"], layer["opacity"], page)
+    return page
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    require_chromium()
+    project = make_project(tmp_path_factory.mktemp("round-four"), answers=round_four.answers())
+    built = build(project, strict=False)
+    with serve(built.site) as url:
+        yield url
+
+
+@pytest.mark.parametrize("scheme", sorted(SCHEMES))
+def test_a_mark_inside_a_learner_rect_keeps_its_colour(browser, site, scheme):
+    context = browser.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 900})
+    context.add_init_script(OPEN_SHADOW_ROOTS)
+    kinds: set[str] = set()
+    tinted_under = 0
+    try:
+        page = context.new_page()
+        for handle in round_four.TINTED:
+            page.goto(f"{site}feedback/{handle}/")
+            wait_for_diagrams(page)
+            drawings = page.evaluate(READ_MARKS, list(MARK_FILLS))
+            assert drawings and all(d["scheme"] == SCHEMES[scheme] for d in drawings)
+            for drawing in drawings:
+                bg = _rgba(drawing["bg"])[0]
+                for mark in drawing["marks"]:
+                    kinds.add(mark["fill"])
+                    assert [layer["mark"] for layer in mark["stack"]].count(True) == 1
+                    below = mark["stack"][: [layer["mark"] for layer in mark["stack"]].index(True)]
+                    tinted_under += any(_rgba(layer["fill"])[0] not in (bg,) and layer["fill"] not in MARK_FILLS
+                                        for layer in below)
+                    shown = _shown(mark["stack"], bg)
+                    alone = _over(mark["fill"], 1, bg)
+                    distance = sum((a - b) ** 2 for a, b in zip(shown, alone)) ** 0.5
+                    assert distance < 2, (handle, scheme, mark["fill"], mark["stack"], shown, alone)
+    finally:
+        context.close()
+    assert kinds == set(MARK_FILLS)  # a wrong, a missing and a boundary mark were all checked
+    assert tinted_under >= len(round_four.TINTED)  # and they did sit on learner tints
