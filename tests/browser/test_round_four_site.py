@@ -92,3 +92,29 @@ def test_a_mark_inside_a_learner_rect_keeps_its_colour(browser, site, scheme):
         context.close()
     assert kinds == set(MARK_FILLS)  # a wrong, a missing and a boundary mark were all checked
     assert tinted_under >= len(round_four.TINTED)  # and they did sit on learner tints
+
+
+def _beside_a_number(text: str) -> list[str]:
+    glyphs = round_four.MARK_SYMBOL_GLYPHS.pattern
+    near = re.compile(rf"[^\W_][^\w]{{0,4}}{glyphs}|{glyphs}[^\w]{{0,4}}[^\W_]")
+    return [m.group() for m in near.finditer(text) if any(ch.isnumeric() for ch in m.group())]
+
+
+def test_no_mark_symbol_beside_a_number_is_drawn_from_learner_text(browser, site):
+    context = browser.new_context()
+    context.add_init_script(OPEN_SHADOW_ROOTS)
+    try:
+        page = context.new_page()
+        page.goto(f"{site}feedback/mark-symbols/")
+        wait_for_diagrams(page)
+        texts = page.evaluate("""() => [...document.querySelectorAll("div.mermaid")].flatMap(host =>
+            [...host.shadowRoot.querySelectorAll("svg text")].map(t => t.textContent))""")
+        learner = [t for t in texts if "PreFilter" in t and not re.match(r"\s*[\u2460-\u2473]", t)]
+        assert len(learner) >= len(round_four.MARK_SYMBOL_LOOKALIKES)
+        assert [t for t in learner if _beside_a_number(t)] == []
+        assert any("\u2194" in t for t in learner)  # "PreFilter ↔ Filter": an arrow in prose is drawn as written
+        body = page.evaluate("() => document.querySelector('article').innerText")
+        shown = [line for line in body.splitlines() if not line.startswith("Each mark is a number")]  # the legend
+        assert [line for line in shown if _beside_a_number(line)] == []
+    finally:
+        context.close()

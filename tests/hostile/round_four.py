@@ -63,19 +63,23 @@ TINTED = {
 MARK_SYMBOL_LOOKALIKES = [
     "1 \u2717 wrong cycle", "\u2717 2", "3\u2717", "4 \u2718 order", "\u2715 5", "\u2716 6", "\u274c 7", "\u274e 8",
     "9 \u2194 true boundary", "\u2194 10", "11 \u21d4", "\u27f7 12", "\u27fa 13", "\u2b0c 14", "\u21c4 15",
-    "\u2195 16", "\u21ad 17", "\u2b64 18", "\U0001f194 19", "\uff58 20 \uff1c\uff0d\uff1e",
-    "21 \u2573", "\u2a2f 22", "\u00d7 23", "\u2612 24", "25 \u2713 correct", "\u2714 26", "\u2705 27",
-    "\u2795 28 missing", "29 \uff0b missing", "\u2796 30",
+    "\u2195 16", "\u21ad 17", "\u2b64 18", "\uff11\uff19 \u2717", "20 \u2716\ufe0f", "21 \u2573", "\u2a2f 22",
+    "\u00d7 23", "\u2612 24", "25 \u2713 correct", "\u2714 26", "\u2705 27", "(28) \u2717\u2717 wrong",
+    "\u2460 \u2717 wrong cycle", "29.\u200b\u2194", "\u2167 \u2717", "\u00b3\u2717",
 ]
 """Learner texts in which a symbol of the site's mark kinds, or one that passes for it (other crosses, double
-arrows, check marks, heavy and fullwidth pluses), stands next to a number."""
+arrows, check marks as the overview's ✓), stands next to a number: any script's digits, fullwidth, superscript,
+roman, a circled number, after brackets, invisible characters or an emoji variation selector."""
 
-# What passes for the symbol of a mark kind: ✗ (wrong), ↔ (boundary), + (missing), and check marks (a
-# "correct" mark): the crosses, double-headed arrows, ticks and heavy or fullwidth pluses.
+# What passes for the symbol of a mark kind: ✗ (wrong), ↔ (boundary) and ✓ (right, on the overview). A plain
+# or fullwidth `+` (missing) and `x` read as their ASCII selves, which any learner may type, so they stay.
 MARK_SYMBOL_GLYPHS = re.compile(
-    "[\u2715-\u2718\u274c\u274e\u2573\u2a2f\u2612\u2194\u2195\u21d4\u21d5\u27f7\u27fa\u2b0c\u2b0d\u21c4\u21c6"
-    "\u21ad\u2b64\u2713\u2714\u2705\u2795\u2796\uff0b\uff58]"
+    "[\u00d7\u2715-\u2718\u274c\u274e\u2573\u2a2f\u2612\u2194\u2195\u21d4\u21d5\u27f7\u27fa\u2b0c\u2b0d"
+    "\u21c4\u21c6\u21ad\u2b64\u2713\u2714\u2705]"
 )
+PROSE_ARROWS = ["PreFilter \u2194 Filter", "Score \u21d4 NormalizeScore", "Filter \u2192 Score", "cache \u27f7 API",
+                "ok \u2713 done", "one \u2717 of them"]
+"""Arrows and symbols in prose, with no number beside them: kept as written."""
 
 SYMBOLS_DRAWING = ("sequenceDiagram\n    participant S as Scheduler\n"
                    + "".join(f"    Note over S: {text} PreFilter\n" for text in MARK_SYMBOL_LOOKALIKES)
