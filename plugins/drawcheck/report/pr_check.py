@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import stat
 import subprocess
 import sys
 import tempfile
@@ -32,6 +31,7 @@ from drawcheck.safety import log_text, workflow_property, workflow_text
 ANSWERS = "answers"
 MAX_EVENT_BYTES = 25 * 1024 * 1024  # GitHub's webhook payload cap
 MAX_SUMMARY_BYTES = 1024 * 1024  # GitHub drops a step summary over 1 MiB
+MAX_ANSWER_BYTES = 262144  # the site's max_file_bytes
 ERROR_KINDS = ("syntax", "unsafe", "intake")
 _MODES = {"100644": "file", "100755": "file", "120000": "symlink", "160000": "submodule", "040000": "folder"}
 
@@ -310,6 +310,7 @@ def run(args: argparse.Namespace) -> int:
 def check_files(paths: list[str], *, reference, out=None, repo_root: str = ".") -> int:
     """The pre-commit hook: the PR check's grading on files in the working tree, each against its exercise."""
     from drawcheck.grade.cli import default_reference, text_report
+    from drawcheck.intake import read_answer_bytes
 
     out = out or sys.stdout
     folders = answer_folders(repo_root, default_reference())
@@ -320,11 +321,13 @@ def check_files(paths: list[str], *, reference, out=None, repo_root: str = ".") 
         folder = answer_path_folder(rel)
         folder = folder if folder in folders else ""  # outside an exercise's folder: graded as the flagship
         name = rel.rsplit("/", 1)[-1]
-        if os.path.islink(path) or not stat.S_ISREG(os.lstat(path).st_mode):
-            problems.append(f"{rel}: is not a plain file (a symbolic link?); commit your drawing itself")
+        # as the site reads answers: a regular file (no FIFO or device is opened), no symbolic link on the way
+        # inside the repository; at most one byte over the size limit, which the grading then reports
+        data, error = read_answer_bytes(path, max_bytes=MAX_ANSWER_BYTES, within=repo_root, label=rel)
+        if error is not None:
+            problems.append(f"{rel}: {error.message}")
             continue
-        with open(path, "rb") as fh:
-            files.setdefault(folder, {})[f"{ANSWERS}/{folder + '/' if folder else ''}{name}"] = fh.read(262145)
+        files.setdefault(folder, {})[f"{ANSWERS}/{folder + '/' if folder else ''}{name}"] = data
     graded = []
     for folder, mine in files.items():
         exercise = reference if folder == "" else _exercise(folders[folder])
