@@ -342,9 +342,12 @@ def collect_submissions(
         found.append(Submission(handle, answers / name, rel, text, corrected))
 
     # GitHub handles are case-insensitive: two spellings of one handle cannot both be trusted.
+    # (grouped once, so the work grows with the number of files, not its square)
     spellings: dict[str, set[str]] = {}
+    files_of: dict[str, list[Submission]] = {}
     for sub in found:
         spellings.setdefault(sub.handle.lower(), set()).add(sub.handle)
+        files_of.setdefault(sub.handle.lower(), []).append(sub)
     clashing = {key for key, names in spellings.items() if len(names) > 1}
     if clashing:
         kept = []
@@ -353,7 +356,7 @@ def collect_submissions(
             if key not in clashing:
                 kept.append(sub)
                 continue
-            others = sorted(s.rel_path for s in found if s.handle.lower() == key and s.handle != sub.handle)
+            others = sorted(s.rel_path for s in files_of[key] if s.handle != sub.handle)
             errors.append(IntakeError(
                 sub.rel_path, 1,
                 f"the handle {sub.handle!r} differs only by upper/lower case from {', '.join(others)}; "

@@ -58,3 +58,35 @@ def test_arrows_in_prose_are_kept(text):
 def test_the_sites_own_marks_keep_their_symbols():
     for symbol in SYMBOLS.values():
         assert symbol in _drawn(safety.mark_label("\u2460", f"{symbol} wrong cycle"))
+
+
+# --------------------------------------------------------------------------- many answer files
+
+from drawcheck import intake  # noqa: E402
+
+
+def test_handles_clashing_by_case_cost_work_in_proportion_to_the_files(tmp_path, monkeypatch):
+    """A class of thousands of `u1.mmd` / `U1.mmd` pairs: refusing each pair must not compare every file with
+    every other (that took 6 s for 10,000 files, and grows with the square). Counted, not timed: the reads
+    of a submission's handle."""
+    reads = [0]
+
+    class Counted(intake.Submission):
+        __slots__ = ()
+
+        def __getattribute__(self, name):
+            if name == "handle":
+                reads[0] += 1
+            return object.__getattribute__(self, name)
+
+    monkeypatch.setattr(intake, "Submission", Counted)
+    answers = tmp_path / "answers"
+    answers.mkdir()
+    pairs = 300
+    for i in range(pairs):
+        (answers / f"u{i}.mmd").write_text("sequenceDiagram\n", encoding="utf-8")
+        (answers / f"U{i}.mmd").write_text("sequenceDiagram\n", encoding="utf-8")
+    found, errors = intake.collect_submissions(answers)
+    assert found == [] and len(errors) == 2 * pairs
+    assert all("differs only by upper/lower case" in e.message for e in errors)
+    assert reads[0] < 20 * 2 * pairs, reads[0]  # comparing all pairs would read it 2 * 600 * 600 times
