@@ -156,10 +156,18 @@ def answer_path_folder(path: str) -> str | None:
 
 
 def own_answer_names(author: str, folders=("",)) -> set[str]:
-    """The paths (under answers/, lower-cased) a PR by `author` may write: its files in each exercise's folder."""
+    """The paths under answers/ a PR by `author` may write: its files in each exercise's folder. A folder is a
+    real path, spelled exactly; the file name is the login in any case, so the names are lower-cased
+    (compare with `_answer_key`)."""
     login = author.lower()
     return {f"{folder}/{name}" if folder else name for folder in folders
             for name in (f"{login}.mmd", f"{login}.corrected.mmd")}
+
+
+def _answer_key(path: str) -> str:
+    """`answers/<folder>/<Name>.mmd` -> `<folder>/<name>.mmd`: the folder as written, the file name lower-cased."""
+    folder, _, name = path[len(ANSWERS) + 1:].rpartition("/")
+    return f"{folder}/{name.lower()}" if folder else name.lower()
 
 
 def scope_problem(changes: list[Change], author: str, folders=("",)) -> str | None:
@@ -175,7 +183,7 @@ def scope_problem(changes: list[Change], author: str, folders=("",)) -> str | No
         return (f"{_few(links)} is a {what[links[0]]}, not a plain file. Commit your drawing itself as "
                 f"answers/{author}.mmd")
     allowed = own_answer_names(author, folders)
-    foreign = [c.path for c in changes if c.path[len(ANSWERS) + 1:].lower() not in allowed]
+    foreign = [c.path for c in changes if _answer_key(c.path) not in allowed]
     if foreign:
         where = " or ".join(f"answers/{f + '/' if f else ''}{author}.mmd" for f in sorted(folders))
         return (f"this pull request writes {_few(foreign)}, but it was opened by {author}: a submission may "
