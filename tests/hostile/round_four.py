@@ -86,9 +86,30 @@ SYMBOLS_DRAWING = ("sequenceDiagram\n    participant S as Scheduler\n"
                    + "    S->>S: PreFilter \u2194 Filter\n")
 
 
+# --------------------------------------------------------------------------- names and folders
+
+HTML_NAMES = ["<img src=x onerror=window.__pwned=1>.mmd", "&lt;img src=x onerror=window.__pwned=2&gt;.mmd",
+              "&amp;lt;img src=x onerror=window.__pwned=3&amp;gt;.mmd", "\"><svg onload=window.__pwned=4>.mmd",
+              "<select><option><img src=x onerror=window.__pwned=5>.mmd", "x<!--.mmd"]
+"""File names the overview (a sortable table, searchable by the site's search) lists as refused."""
+
+FOLDERS = {  # a stranger's files on a site of two exercises (mkdocs.yml: two-cycles, kubectl-apply)
+    "Kubectl-Apply/mallory.mmd": REFERENCE,  # no exercise's folder: the site never reads it
+    "kubectl-apply/index.mmd": REFERENCE,  # the exercise's own overview page
+    "kubectl-apply/deeper/mallory.mmd": REFERENCE,
+    "kubectl-apply.mmd": REFERENCE,  # a flagship page at the address of the other exercise's overview
+    "lonely.corrected.mmd": REFERENCE,  # a corrected drawing without a first one
+}
+
+
 def answers() -> dict[str, str]:
     """Answer files for a real build: every tinted drawing, the mark-symbol look-alikes, and the reference."""
     out = {f"{handle}.mmd": text for handle, text in TINTED.items()}
     out["mark-symbols.mmd"] = SYMBOLS_DRAWING
     out["good-reference.mmd"] = REFERENCE
     return out
+
+
+def hostile_answers() -> dict[str, str]:
+    """`answers()`, the HTML file names and the folder attacks (paths relative to answers/)."""
+    return {**answers(), **dict.fromkeys(HTML_NAMES, REFERENCE), **FOLDERS}
