@@ -9,7 +9,8 @@ import sys
 
 import pytest
 
-from browserkit import OPEN_SHADOW_ROOTS, ROOT, build, make_project, require_chromium, serve, wait_for_diagrams
+from browserkit import (OPEN_SHADOW_ROOTS, ROOT, active_content_report, build, make_project, require_chromium, serve,
+                        wait_for_diagrams, watched_page)
 
 sys.path.insert(0, str(ROOT / "tests" / "hostile"))
 import round_four  # noqa: E402
@@ -57,7 +58,8 @@ def _shown(stack, page):
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     require_chromium()
-    project = make_project(tmp_path_factory.mktemp("round-four"), answers=round_four.answers())
+    answers = {**round_four.answers(), **dict.fromkeys(round_four.HTML_NAMES, round_four.REFERENCE)}
+    project = make_project(tmp_path_factory.mktemp("round-four"), answers=answers)
     built = build(project, strict=False)
     with serve(built.site) as url:
         yield url
@@ -118,3 +120,36 @@ def test_no_mark_symbol_beside_a_number_is_drawn_from_learner_text(browser, site
         assert [line for line in shown if _beside_a_number(line)] == []
     finally:
         context.close()
+
+
+def test_the_sortable_overview_shows_html_file_names_as_text(browser, site):
+    """The overview's table is rebuilt by simple-datatables (drawcheck-overview.js), which reads each cell and
+    draws it again on every sort, search and filter: a refused file name made of HTML (or of escaped HTML) must
+    stay text through all of them, and so must the site search's results for it."""
+    with watched_page(browser) as seen:
+        page = seen.page
+        page.goto(f"{site}feedback/")
+        page.wait_for_selector("[data-dc-enhanced]", timeout=20000)
+        for term in ("onerror", "img", "&lt;", "select", ""):
+            page.fill("input.datatable-input", term)
+            page.wait_for_timeout(150)
+        for header in page.locator("th button").all():
+            header.click()
+            header.click()
+        for box in page.locator(".dc-filters select").all():
+            for value in box.locator("option").all_inner_texts()[1:]:
+                box.select_option(label=value)
+            box.select_option(index=0)
+        table = page.evaluate("() => document.querySelector('[data-dc-sortable] table').innerText")
+        for name in round_four.HTML_NAMES:
+            assert f"answers/{name}" in table, name
+        page.evaluate("() => { const t = document.querySelector('input[data-md-toggle=search]');"
+                      " t.checked = true; t.dispatchEvent(new Event('change')); }")
+        for term in ("onerror", "pwned", "onload"):
+            page.fill("input.md-search__input", term)
+            page.wait_for_function("() => document.querySelectorAll('.md-search-result__item').length > 0",
+                                   timeout=10000)
+        report = active_content_report(page)
+        assert page.evaluate("() => window.__pwned") is None
+        assert report["handlers"] == [] and report["iframes"] == [] and report["jsLinks"] == []
+        assert seen.page_errors == [] and seen.dialogs == []
