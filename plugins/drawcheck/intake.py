@@ -256,6 +256,16 @@ def time_budget(seconds: float | None):
         signal.signal(signal.SIGALRM, previous)
 
 
+def _linked_folder_on_the_way(folder: Path, base: Path) -> str | None:
+    """The first folder between `base` and `folder` (both excluded) that is a symbolic link, relative to `base`."""
+    parts = _below(os.fspath(folder), os.fspath(base))
+    for depth in range(1, len(parts or ())):
+        rel = "/".join(parts[:depth])
+        if os.path.islink(os.path.join(base, *parts[:depth])):
+            return rel
+    return None
+
+
 def collect_submissions(
     answers_dir: str | os.PathLike,
     *,
@@ -268,7 +278,7 @@ def collect_submissions(
 
     Reads `<handle>.mmd` and `<handle>.corrected.mmd`; skips names starting with `_` (templates) and
     README.md (a symbolic link among them is still refused). Refuses symbolic links (never followed, the
-    folder itself included), folders, non-UTF-8 files and names, files over `max_bytes` bytes or
+    folder itself and every folder between `root` and it included), folders, non-UTF-8 files and names, files over `max_bytes` bytes or
     `max_lines` lines, names that are not a GitHub handle, handles that name a page of the site
     (`RESERVED_HANDLES`, any case), handles starting with `example-` that `examples` does not list, and
     handles that differ only by case (GitHub treats them as one person). `rel_path` and
@@ -289,6 +299,10 @@ def collect_submissions(
         return [], []
     if stat.S_ISLNK(dir_stat.st_mode):
         return [], [IntakeError(dir_rel, 1, f"{dir_rel} is a symbolic link; it must be a real folder in the repository")]
+    linked = _linked_folder_on_the_way(answers, base)
+    if linked is not None:  # answers -> /elsewhere would lead answers/<exercise>/ out of the repository
+        return [], [IntakeError(linked, 1, f"{linked} is a symbolic link, so {dir_rel} is not a real folder in the "
+                                           "repository; it must be a real folder")]
     if not stat.S_ISDIR(dir_stat.st_mode):
         return [], [IntakeError(dir_rel, 1, f"{dir_rel} must be a folder of .mmd files")]
 

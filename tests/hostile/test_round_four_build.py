@@ -9,6 +9,7 @@ import html
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -95,3 +96,26 @@ def test_learner_file_names_are_only_escaped_text_in_the_search_index(built):
     assert "onerror" in text  # the overview lists the refused names, and is searchable
     assert not re.search(r"<(img|svg|select|option)\b", text)
     assert "<!--" not in text
+
+
+def test_a_linked_answers_folder_leads_no_exercise_folder_out_of_the_repository(tmp_path):
+    """`answers -> /elsewhere` (with /elsewhere/kubectl-apply/<handle>.mmd): no page shows a file from outside
+    the repository, and the log names the link (the site's config refuses it, and so does intake for any
+    exercise folder below it: test_round_four_units)."""
+    outside = tmp_path / "outside"
+    (outside / "kubectl-apply").mkdir(parents=True)
+    secret = (round_four.ROOT / "reference" / "kubectl-apply" / "reference.mmd").read_text(encoding="utf-8")
+    (outside / "kubectl-apply" / "secretive.mmd").write_text(secret.replace("sequenceDiagram", "sequenceDiagram\n"
+                                                             "    title outside-canary-31b9", 1), encoding="utf-8")
+    project = make_project(tmp_path / "p", answers={})
+    shutil.rmtree(project / "answers")
+    (project / "answers").symlink_to(outside)
+    site = tmp_path / "site"
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--no-strict", "-f", str(project / "mkdocs.yml"),
+                           "-d", str(site)], cwd=project, capture_output=True, text=True, timeout=900,
+                          env={**os.environ, "GITHUB_ACTIONS": "", "NO_MKDOCS_2_WARNING": "1"})
+    assert not (site / "feedback" / "kubectl-apply" / "secretive").exists()
+    assert not any("outside-canary-31b9" in p.read_text(encoding="utf-8", errors="replace")
+                   for p in site.rglob("*") if p.is_file() and p.suffix in (".html", ".json", ".xml"))
+    assert "answers is a symbolic link" in done.stdout + done.stderr
+    assert "Traceback" not in done.stdout + done.stderr

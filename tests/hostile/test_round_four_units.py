@@ -90,3 +90,17 @@ def test_handles_clashing_by_case_cost_work_in_proportion_to_the_files(tmp_path,
     assert found == [] and len(errors) == 2 * pairs
     assert all("differs only by upper/lower case" in e.message for e in errors)
     assert reads[0] < 20 * 2 * pairs, reads[0]  # comparing all pairs would read it 2 * 600 * 600 times
+
+
+def test_an_exercise_folder_below_a_linked_answers_folder_is_refused(tmp_path):
+    outside = tmp_path / "outside"
+    (outside / "kubectl-apply").mkdir(parents=True)
+    (outside / "kubectl-apply" / "secretive.mmd").write_text("sequenceDiagram\n", encoding="utf-8")
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "answers").symlink_to(outside)
+    found, errors = intake.collect_submissions(repo / "answers" / "kubectl-apply", root=repo)
+    assert found == []
+    assert [(e.file, e.line) for e in errors] == [("answers", 1)] and "symbolic link" in errors[0].message
+    found, errors = intake.collect_submissions(outside / "kubectl-apply", root=outside)  # a real folder: read
+    assert [s.rel_path for s in found] == ["kubectl-apply/secretive.mmd"] and errors == []
