@@ -55,3 +55,21 @@ def test_the_authors_own_file_in_any_case_is_graded(opened, path):
     done = opened({path: text})
     assert done.code == 0, done.stdout + done.stderr
     assert path in done.summary or path.replace("-", "&#45;") in done.summary or "correct" in done.summary.lower()
+
+
+@pytest.mark.parametrize("path", ["answers/Kubectl-Apply/ada-l.mmd", "answers/nowhere/ada-l.mmd",
+                                  "answers/kubectl-apply/deeper/ada-l.mmd", "./answers/Two-Cycles/ada-l.mmd"])
+def test_the_pre_commit_hook_refuses_a_folder_the_site_does_not_read(tmp_path, path):
+    """`pr-check --files` (the pre-commit hook) graded such a file as the flagship's and passed."""
+    import subprocess
+
+    repo = GitRepo(tmp_path / "repo")
+    repo.write("mkdocs.yml", (round_four.ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    repo.write(path, round_four.REFERENCE)
+    done = subprocess.run([sys.executable, "-m", "drawcheck.cli", "pr-check", "--files", path], cwd=repo.path,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "no exercise's folder" in done.stdout and "answers/kubectl-apply/<your-handle>.mmd" in done.stdout
+    ok = subprocess.run([sys.executable, "-m", "drawcheck.cli", "pr-check", "--files", "answers/ada-l.mmd"],
+                        cwd=repo.path, capture_output=True, text=True, timeout=120)
+    assert "no such file" in ok.stdout  # not written: named as missing, not as a folder problem

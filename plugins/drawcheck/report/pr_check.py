@@ -325,9 +325,14 @@ def check_files(paths: list[str], *, reference, out=None, repo_root: str = ".") 
     files: dict[str, dict[str, bytes]] = {}
     problems = []
     for path in paths:
-        rel = Path(path).as_posix()
+        rel = Path(os.path.normpath(path)).as_posix()
         folder = answer_path_folder(rel)
-        folder = folder if folder in folders else ""  # outside an exercise's folder: graded as the flagship
+        if rel.startswith(ANSWERS + "/") and folder not in folders:  # as the site: it never reads this file
+            places = " or ".join(f"{ANSWERS}/{f + '/' if f else ''}<your-handle>.mmd" for f in sorted(folders))
+            problems.append(f"{rel}: the site never reads this file, as {rel.rsplit('/', 1)[0]}/ is no exercise's "
+                            f"folder (folder names are spelled exactly); put your drawing in {places}")
+            continue
+        folder = folder if folder in folders else ""  # a file outside answers/: graded as the flagship
         name = rel.rsplit("/", 1)[-1]
         # as the site reads answers: a regular file (no FIFO or device is opened), no symbolic link on the way
         # inside the repository; at most one byte over the size limit, which the grading then reports
