@@ -278,8 +278,8 @@ def collect_submissions(
 
     Reads `<handle>.mmd` and `<handle>.corrected.mmd`; skips names starting with `_` (templates) and
     README.md (a symbolic link among them is still refused). Refuses symbolic links (never followed, the
-    folder itself and every folder between `root` and it included), folders, non-UTF-8 files and names, files over `max_bytes` bytes or
-    `max_lines` lines, names that are not a GitHub handle, handles that name a page of the site
+    folder itself and every folder between `root` and it included), folders, non-UTF-8 files and names,
+    files over `max_bytes` bytes or `max_lines` lines, names that are not a GitHub handle, handles that name a page of the site
     (`RESERVED_HANDLES`, any case), handles starting with `example-` that `examples` does not list, and
     handles that differ only by case (GitHub treats them as one person). `rel_path` and
     `IntakeError.file` are relative to `root` (default: the folder that holds `answers_dir`).
