@@ -386,7 +386,7 @@ _SCRIPTY = re.compile(r"(?i)</?(script|iframe|object|embed|svg|math|style|img|li
 _DIRECTIVE = re.compile(r"%%\s*\{")
 _KATEX = re.compile(r"\$\$")
 _TEMPLATE = re.compile(r"\{\{|\{%|\{#")
-_SNIPPET = re.compile(r"-+\s*8\s*<\s*-+")
+_SNIPPET = re.compile(r"-\s*8\s*<\s*-")  # as `-+ 8 < -+` finds, without its square-time backtracking
 _WORKFLOW = re.compile(
     r"(?i)::\s*(error|warning|notice|debug|group|endgroup|add-mask|stop-commands|set-output|set-env|"
     r"add-path|save-state|echo|add-matcher|remove-matcher)\b[^\n]*?::"

@@ -104,3 +104,22 @@ def test_an_exercise_folder_below_a_linked_answers_folder_is_refused(tmp_path):
     assert [(e.file, e.line) for e in errors] == [("answers", 1)] and "symbolic link" in errors[0].message
     found, errors = intake.collect_submissions(outside / "kubectl-apply", root=outside)  # a real folder: read
     assert [s.rel_path for s in found] == ["kubectl-apply/secretive.mmd"] and errors == []
+
+
+# --------------------------------------------------------------------------- bounded time
+
+import string  # noqa: E402
+
+PUMPED_UNITS = list(string.punctuation) + [" ", "a", "8", "on", "::", "##[", "&#", "%%", "<br>", "- ", "-8", "\\u",
+                                           "&amp;", "#60;", "on=", "\t", "\u2460", "\u2717 1 "]
+
+
+@pytest.mark.parametrize("prefix", ["", "    A->>B: "])
+def test_find_unsafe_on_a_line_of_one_repeated_unit_is_not_square_time(prefix):
+    """A file of 128 KiB (half the size limit) made of one line of one repeated unit. `-` * 131,072 took some 75 s (the
+    snippet pattern `-+\\s*8...` backtracked from every dash): a worst case, so a generous bound, far above
+    the linear cost and far below the square one."""
+    for unit in PUMPED_UNITS:
+        text = "sequenceDiagram\n" + prefix + unit * (131_072 // len(unit.encode("utf-8"))) + "\n"
+        with intake.time_budget(20):
+            safety.find_unsafe(None, text)
