@@ -230,7 +230,7 @@ def _expand(spec: str) -> str:
 
 # The symbols of the marks' kinds (render/circled.py SYMBOLS: ✗ wrong, ↔ boundary; the overview's ✓ right)
 # and every glyph that passes for one. Next to a number they make a label read like a mark ("1 ✗ wrong
-# cycle"), so there each becomes its plain ASCII spelling; elsewhere ("Filter ↔ Score") it stays.
+# cycle"), so there each becomes its plain ASCII spelling; elsewhere ("A ↔ B") it stays.
 _CROSSES = _expand("\u00d7\u2573\u2612\u2613\u2327\u2715-\u2718\u274c\u274e\u2a2f\u2a09\u2a30\u2a31\u2a34\u2a35"
                    "\U0001f5d9\U0001f5f4\U0001f5f6\U0001f7a8-\U0001f7ae")
 _DOUBLE_ARROWS = _expand("\u2194\u2195\u21ad\u21c4\u21c6\u21d4\u21d5\u21f9\u21fc\u21ff\u27f7\u27fa\u27fc"

@@ -78,7 +78,10 @@ def test_a_hostile_path_gets_one_clear_error(checkout, command, path):
     assert done.returncode in (1, 2), out
     assert "Traceback" not in out and "internal error" not in out, out
     assert CANARY not in out
-    assert HOSTILE[path] in out, out
+    says = HOSTILE[path]
+    if command == "pre-commit" and path.startswith("answers/deep/"):
+        says = "no exercise's folder"  # the hook refuses a folder the site never reads before opening anything
+    assert says in out, out
     assert path in out  # the error names the file
     if command.startswith("check") or command.startswith("parse"):
         assert "answers/ada.mmd" in out  # the good file beside it is still read
