@@ -21,7 +21,7 @@ from typing import Iterable
 from drawcheck.safety import display_name
 
 __all__ = ["Submission", "IntakeError", "collect_submissions", "HANDLE_PATTERN", "RESERVED_HANDLES",
-           "EXAMPLE_PREFIX", "read_untrusted", "read_answer", "time_budget", "TimeBudgetExceeded"]
+           "EXAMPLE_PREFIX", "read_untrusted", "read_answer", "read_answer_bytes", "time_budget", "TimeBudgetExceeded"]
 
 HANDLE_PATTERN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}")
 """A GitHub handle: letters, digits and single hyphens inside, 1 to 39 characters."""
@@ -101,10 +101,11 @@ def _name_problem(name: str) -> str:
     return f"{stem!r} is not a GitHub handle; {_VALID_NAME_HELP}"
 
 
-def read_untrusted(path: str, max_bytes: int) -> bytes:
-    """Read a regular file without following a symlink at the last step; at most max_bytes + 1 bytes."""
+def read_untrusted(path: str, max_bytes: int, *, dir_fd: int | None = None) -> bytes:
+    """Read a regular file without following a symlink at the last step; at most max_bytes + 1 bytes.
+    `dir_fd`: an open folder that a relative `path` is in."""
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-    fd = os.open(path, flags)
+    fd = os.open(path, flags, dir_fd=dir_fd)
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise IsADirectoryError(errno.EISDIR, "not a regular file", path)
@@ -143,25 +144,87 @@ def _decode_within(data: bytes, rel: str, max_lines: int) -> tuple[str | None, I
     return text, None
 
 
+class LinkedFolder(OSError):
+    """A folder on the way to a file (below the folder it is read from) is a symbolic link."""
+
+
+def _read_within(base: str, parts: list[str], max_bytes: int) -> bytes:
+    """Read `base/parts...` one folder at a time, each opened without following a symbolic link (so no link on
+    the way can lead out of `base`), the file last, checked to be a regular file before it is opened."""
+    folder_flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(base, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        for part in parts[:-1]:
+            try:
+                inner = os.open(part, folder_flags, dir_fd=fd)
+            except OSError as exc:
+                if exc.errno in (errno.ELOOP, errno.ENOTDIR) and stat.S_ISLNK(os.lstat(part, dir_fd=fd).st_mode):
+                    raise LinkedFolder(errno.ELOOP, f"{part} is a symbolic link") from None
+                raise
+            os.close(fd)
+            fd = inner
+        mode = os.lstat(parts[-1], dir_fd=fd).st_mode  # never open a FIFO or a device (opening one can act)
+        if stat.S_ISLNK(mode):
+            raise OSError(errno.ELOOP, "a symbolic link", parts[-1])
+        if not stat.S_ISREG(mode):
+            raise IsADirectoryError(errno.EISDIR, "not a regular file", parts[-1])
+        return read_untrusted(parts[-1], max_bytes, dir_fd=fd)
+    finally:
+        os.close(fd)
+
+
+def _below(path: str, base: str) -> list[str] | None:
+    """`path`'s components below `base` (as written, `..` resolved lexically), or None when it is not below it."""
+    absolute = os.path.normpath(os.path.join(os.path.abspath(base), path))
+    root = os.path.abspath(base)
+    if os.path.commonpath([absolute, root]) != root or absolute == root:
+        return None
+    return os.path.relpath(absolute, root).split(os.sep)
+
+
 def read_answer(path: str | os.PathLike, *, max_bytes: int = 262144, max_lines: int = 2000,
-                label: str | None = None) -> tuple[str | None, IntakeError | None]:
+                label: str | None = None, within: str | os.PathLike | None = ".") -> tuple[str | None, IntakeError | None]:
     """One file named on a command line, read under the site's intake limits: (text, None) or (None, error).
 
-    Same rules as `collect_submissions` for the content: a regular file, no symbolic link at the last step,
-    at most `max_bytes` bytes and `max_lines` lines, UTF-8 without NUL. `label` names it in the error.
+    Same rules as `collect_submissions` for the content: a regular file (never a FIFO, device or folder, which
+    are not even opened), no symbolic link at the last step, at most `max_bytes` bytes and `max_lines` lines,
+    UTF-8 without NUL. A file below `within` (default: the current folder, e.g. a repository with a pull
+    request checked out) is reached without following any symbolic link on the way, so a linked folder such as
+    `answers/x -> /home` in a stranger's files cannot lead out of it; a path outside it is the caller's own
+    choice. `label` names the file in the error.
     """
+    data, error = read_answer_bytes(path, max_bytes=max_bytes, label=label, within=within)
+    if error is not None:
+        return None, error
     rel = display_name(label if label is not None else os.fspath(path))
+    if len(data) > max_bytes:
+        return None, IntakeError(rel, 1, f"this file is larger than {max_bytes:,} bytes; a diagram for this exercise fits in a few kilobytes, so remove what is not part of it")
+    return _decode_within(data, rel, max_lines)
+
+
+def read_answer_bytes(path: str | os.PathLike, *, max_bytes: int = 262144, label: str | None = None,
+                      within: str | os.PathLike | None = ".") -> tuple[bytes | None, IntakeError | None]:
+    """The file-level half of `read_answer`: at most `max_bytes` + 1 bytes of a regular file reached as
+    `read_answer` says, or the error naming `label` (default: the path)."""
+    rel = display_name(label if label is not None else os.fspath(path))
+    parts = _below(os.fspath(path), os.fspath(within)) if within is not None else None
     try:
-        data = read_untrusted(os.fspath(path), max_bytes)
+        if parts is not None:
+            return _read_within(os.fspath(within), parts, max_bytes), None
+        if not stat.S_ISREG(os.stat(path).st_mode) and not os.path.islink(path):
+            raise IsADirectoryError(errno.EISDIR, "not a regular file", os.fspath(path))
+        return read_untrusted(os.fspath(path), max_bytes), None
+    except LinkedFolder as exc:
+        return None, IntakeError(rel, 1, f"a folder on the way to this file is a symbolic link ({display_name(exc.strerror)}), "
+                                         "which drawcheck never follows; check the file in its real folder")
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             return None, IntakeError(rel, 1, "this is a symbolic link, which drawcheck never follows; check the file itself")
         if isinstance(exc, IsADirectoryError) or exc.errno == errno.EISDIR:
             return None, IntakeError(rel, 1, "this is not a regular file; give a .mmd text file")
+        if isinstance(exc, FileNotFoundError):
+            return None, IntakeError(rel, 1, "this file could not be read (there is no such file); check the name and the folder")
         return None, IntakeError(rel, 1, f"this file could not be read ({exc.strerror or exc})")
-    if len(data) > max_bytes:
-        return None, IntakeError(rel, 1, f"this file is larger than {max_bytes:,} bytes; a diagram for this exercise fits in a few kilobytes, so remove what is not part of it")
-    return _decode_within(data, rel, max_lines)
 
 
 class TimeBudgetExceeded(Exception):
@@ -193,6 +256,16 @@ def time_budget(seconds: float | None):
         signal.signal(signal.SIGALRM, previous)
 
 
+def _linked_folder_on_the_way(folder: Path, base: Path) -> str | None:
+    """The first folder between `base` and `folder` (both excluded) that is a symbolic link, relative to `base`."""
+    parts = _below(os.fspath(folder), os.fspath(base))
+    for depth in range(1, len(parts or ())):
+        rel = "/".join(parts[:depth])
+        if os.path.islink(os.path.join(base, *parts[:depth])):
+            return rel
+    return None
+
+
 def collect_submissions(
     answers_dir: str | os.PathLike,
     *,
@@ -205,8 +278,8 @@ def collect_submissions(
 
     Reads `<handle>.mmd` and `<handle>.corrected.mmd`; skips names starting with `_` (templates) and
     README.md (a symbolic link among them is still refused). Refuses symbolic links (never followed, the
-    folder itself included), folders, non-UTF-8 files and names, files over `max_bytes` bytes or
-    `max_lines` lines, names that are not a GitHub handle, handles that name a page of the site
+    folder itself and every folder between `root` and it included), folders, non-UTF-8 files and names,
+    files over `max_bytes` bytes or `max_lines` lines, names that are not a GitHub handle, handles that name a page of the site
     (`RESERVED_HANDLES`, any case), handles starting with `example-` that `examples` does not list, and
     handles that differ only by case (GitHub treats them as one person). `rel_path` and
     `IntakeError.file` are relative to `root` (default: the folder that holds `answers_dir`).
@@ -226,6 +299,10 @@ def collect_submissions(
         return [], []
     if stat.S_ISLNK(dir_stat.st_mode):
         return [], [IntakeError(dir_rel, 1, f"{dir_rel} is a symbolic link; it must be a real folder in the repository")]
+    linked = _linked_folder_on_the_way(answers, base)
+    if linked is not None:  # answers -> /elsewhere would lead answers/<exercise>/ out of the repository
+        return [], [IntakeError(linked, 1, f"{linked} is a symbolic link, so {dir_rel} is not a real folder in the "
+                                           "repository; it must be a real folder")]
     if not stat.S_ISDIR(dir_stat.st_mode):
         return [], [IntakeError(dir_rel, 1, f"{dir_rel} must be a folder of .mmd files")]
 
@@ -279,9 +356,12 @@ def collect_submissions(
         found.append(Submission(handle, answers / name, rel, text, corrected))
 
     # GitHub handles are case-insensitive: two spellings of one handle cannot both be trusted.
+    # (grouped once, so the work grows with the number of files, not its square)
     spellings: dict[str, set[str]] = {}
+    files_of: dict[str, list[Submission]] = {}
     for sub in found:
         spellings.setdefault(sub.handle.lower(), set()).add(sub.handle)
+        files_of.setdefault(sub.handle.lower(), []).append(sub)
     clashing = {key for key, names in spellings.items() if len(names) > 1}
     if clashing:
         kept = []
@@ -290,7 +370,7 @@ def collect_submissions(
             if key not in clashing:
                 kept.append(sub)
                 continue
-            others = sorted(s.rel_path for s in found if s.handle.lower() == key and s.handle != sub.handle)
+            others = sorted(s.rel_path for s in files_of[key] if s.handle != sub.handle)
             errors.append(IntakeError(
                 sub.rel_path, 1,
                 f"the handle {sub.handle!r} differs only by upper/lower case from {', '.join(others)}; "

@@ -40,7 +40,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "UnsafeItem", "find_unsafe", "mermaid_text", "html_text", "log_text",
     "workflow_text", "workflow_property", "MAX_LABEL_CHARS", "fence_mermaid_custom",
-    "neutralise_commands", "unmark", "learner_label", "mark_label", "learner_rect_colour", "display_name",
+    "neutralise_commands", "unmark", "MARK_SYMBOLS", "learner_label", "mark_label", "learner_rect_colour", "display_name",
     "MERMAID_MAX_TEXT", "mermaid_length",
 ]
 
@@ -223,12 +223,63 @@ def _unmark_one(match: re.Match) -> str:
     return f"({plain})" if plain and plain.isalnum() else ""
 
 
+def _expand(spec: str) -> str:
+    """Every character of a regex-class-like `spec` ("a-dxz" -> "abcdxz")."""
+    return re.sub(r"(.)-(.)", lambda m: "".join(map(chr, range(ord(m[1]), ord(m[2]) + 1))), spec)
+
+
+# The symbols of the marks' kinds (render/circled.py SYMBOLS: ✗ wrong, ↔ boundary; the overview's ✓ right)
+# and every glyph that passes for one. Next to a number they make a label read like a mark ("1 ✗ wrong
+# cycle"), so there each becomes its plain ASCII spelling; elsewhere ("A ↔ B") it stays.
+_CROSSES = _expand("\u00d7\u2573\u2612\u2613\u2327\u2715-\u2718\u274c\u274e\u2a2f\u2a09\u2a30\u2a31\u2a34\u2a35"
+                   "\U0001f5d9\U0001f5f4\U0001f5f6\U0001f7a8-\U0001f7ae")
+_DOUBLE_ARROWS = _expand("\u2194\u2195\u21ad\u21c4\u21c6\u21d4\u21d5\u21f9\u21fc\u21ff\u27f7\u27fa\u27fc"
+                         "\u2904\u2948\u294a-\u2951\u2b04\u2b0c\u2b0d\u2b64\u2b65\U0001f8d8")
+_TICKS = "\u2713\u2714\u2705\u2611\u237b\U0001f5f8\U0001f5f9"
+_PLAIN_SYMBOL = {**dict.fromkeys(_CROSSES, "x"), **dict.fromkeys(_DOUBLE_ARROWS, "<->"), **dict.fromkeys(_TICKS, "v")}
+MARK_SYMBOLS = re.compile("[" + "".join(_PLAIN_SYMBOL) + "]")
+"""Glyphs that pass for the symbol of a mark's kind: crosses, double-headed arrows, check marks."""
+_NUMBER_GAP = 4  # at most this many spaces, brackets or punctuation between a symbol and "its" number
+
+
+def _is_gap(ch: str) -> bool:
+    """Between a symbol and its number: spaces, brackets, punctuation, invisible or combining marks, more symbols."""
+    return (ch.isspace() or ch in ".,:;()[]#-" or unicodedata.category(ch) in ("Cf", "Mn", "Me")
+            or ch in _PLAIN_SYMBOL)
+
+
+def _number_beside(text: str, start: int, end: int) -> bool:
+    """A number (any script's digit, a superscript, a roman numeral) within a short gap before `start` or after `end`."""
+    for step, at in ((-1, start - 1), (1, end)):
+        for _ in range(_NUMBER_GAP + 1):
+            if not 0 <= at < len(text):
+                break
+            ch = text[at]
+            if unicodedata.numeric(ch, None) is not None:
+                return True
+            if not _is_gap(ch):
+                break
+            at += step
+    return False
+
+
+def _unmark_symbols(text: str) -> str:
+    out, last = [], 0
+    for m in MARK_SYMBOLS.finditer(text):
+        if _number_beside(text, m.start(), m.end()):
+            out += [text[last:m.start()], _PLAIN_SYMBOL[m.group()]]
+            last = m.end()
+    return "".join(out) + text[last:] if out else text
+
+
 def unmark(s: object) -> str:
-    """`s` without the glyphs reserved for the site's marks: `①` becomes `(1)`, `Ⓐ` becomes `(A)`."""
+    """`s` without the glyphs reserved for the site's marks: `①` becomes `(1)`, `Ⓐ` becomes `(A)`; and beside a
+    number, no symbol of a mark's kind: `1 ✗` becomes `1 x`, `↔ 2` becomes `<-> 2`, `✓ 3` becomes `v 3`."""
     text = str(s)
     if text.isascii():
         return text
-    return MARK_GLYPHS.sub(_unmark_one, text)
+    text = MARK_GLYPHS.sub(_unmark_one, text)
+    return _unmark_symbols(text) if MARK_SYMBOLS.search(text) else text
 
 
 def learner_label(s: object, *, max_chars: int | None = MAX_LABEL_CHARS) -> str:
@@ -335,7 +386,7 @@ _SCRIPTY = re.compile(r"(?i)</?(script|iframe|object|embed|svg|math|style|img|li
 _DIRECTIVE = re.compile(r"%%\s*\{")
 _KATEX = re.compile(r"\$\$")
 _TEMPLATE = re.compile(r"\{\{|\{%|\{#")
-_SNIPPET = re.compile(r"-+\s*8\s*<\s*-+")
+_SNIPPET = re.compile(r"-\s*8\s*<\s*-")  # as `-+ 8 < -+` finds, without its square-time backtracking
 _WORKFLOW = re.compile(
     r"(?i)::\s*(error|warning|notice|debug|group|endgroup|add-mask|stop-commands|set-output|set-env|"
     r"add-path|save-state|echo|add-matcher|remove-matcher)\b[^\n]*?::"

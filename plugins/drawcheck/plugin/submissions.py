@@ -75,8 +75,9 @@ class SubmissionsManager:
     def collect(self) -> tuple[list[Graded], list[Refused]]:
         from drawcheck.intake import collect_submissions
 
+        # errors named from the site's root: answers/<exercise>/x.mmd, as the learner's repository has it
         submissions, errors = collect_submissions(self.answers_dir, max_bytes=self.max_bytes, max_lines=self.max_lines,
-                                                  examples=self.examples)
+                                                  examples=self.examples, root=self.site_root)
         refused = [Refused(self._error_label(e.file), e.line, e.message) for e in errors]
         firsts: dict[str, Graded] = {}
         corrected: dict[str, Graded] = {}

@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import stat
 import subprocess
 import sys
 import tempfile
@@ -32,6 +31,7 @@ from drawcheck.safety import log_text, workflow_property, workflow_text
 ANSWERS = "answers"
 MAX_EVENT_BYTES = 25 * 1024 * 1024  # GitHub's webhook payload cap
 MAX_SUMMARY_BYTES = 1024 * 1024  # GitHub drops a step summary over 1 MiB
+MAX_ANSWER_BYTES = 262144  # the site's max_file_bytes
 ERROR_KINDS = ("syntax", "unsafe", "intake")
 _MODES = {"100644": "file", "100755": "file", "120000": "symlink", "160000": "submodule", "040000": "folder"}
 
@@ -156,10 +156,18 @@ def answer_path_folder(path: str) -> str | None:
 
 
 def own_answer_names(author: str, folders=("",)) -> set[str]:
-    """The paths (under answers/, lower-cased) a PR by `author` may write: its files in each exercise's folder."""
+    """The paths under answers/ a PR by `author` may write: its files in each exercise's folder. A folder is a
+    real path, spelled exactly; the file name is the login in any case, so the names are lower-cased
+    (compare with `_answer_key`)."""
     login = author.lower()
     return {f"{folder}/{name}" if folder else name for folder in folders
             for name in (f"{login}.mmd", f"{login}.corrected.mmd")}
+
+
+def _answer_key(path: str) -> str:
+    """`answers/<folder>/<Name>.mmd` -> `<folder>/<name>.mmd`: the folder as written, the file name lower-cased."""
+    folder, _, name = path[len(ANSWERS) + 1:].rpartition("/")
+    return f"{folder}/{name.lower()}" if folder else name.lower()
 
 
 def scope_problem(changes: list[Change], author: str, folders=("",)) -> str | None:
@@ -175,7 +183,7 @@ def scope_problem(changes: list[Change], author: str, folders=("",)) -> str | No
         return (f"{_few(links)} is a {what[links[0]]}, not a plain file. Commit your drawing itself as "
                 f"answers/{author}.mmd")
     allowed = own_answer_names(author, folders)
-    foreign = [c.path for c in changes if c.path[len(ANSWERS) + 1:].lower() not in allowed]
+    foreign = [c.path for c in changes if _answer_key(c.path) not in allowed]
     if foreign:
         where = " or ".join(f"answers/{f + '/' if f else ''}{author}.mmd" for f in sorted(folders))
         return (f"this pull request writes {_few(foreign)}, but it was opened by {author}: a submission may "
@@ -310,21 +318,29 @@ def run(args: argparse.Namespace) -> int:
 def check_files(paths: list[str], *, reference, out=None, repo_root: str = ".") -> int:
     """The pre-commit hook: the PR check's grading on files in the working tree, each against its exercise."""
     from drawcheck.grade.cli import default_reference, text_report
+    from drawcheck.intake import read_answer_bytes
 
     out = out or sys.stdout
     folders = answer_folders(repo_root, default_reference())
     files: dict[str, dict[str, bytes]] = {}
     problems = []
     for path in paths:
-        rel = Path(path).as_posix()
+        rel = Path(os.path.normpath(path)).as_posix()
         folder = answer_path_folder(rel)
-        folder = folder if folder in folders else ""  # outside an exercise's folder: graded as the flagship
-        name = rel.rsplit("/", 1)[-1]
-        if os.path.islink(path) or not stat.S_ISREG(os.lstat(path).st_mode):
-            problems.append(f"{rel}: is not a plain file (a symbolic link?); commit your drawing itself")
+        if rel.startswith(ANSWERS + "/") and folder not in folders:  # as the site: it never reads this file
+            places = " or ".join(f"{ANSWERS}/{f + '/' if f else ''}<your-handle>.mmd" for f in sorted(folders))
+            problems.append(f"{rel}: the site never reads this file, as {rel.rsplit('/', 1)[0]}/ is no exercise's "
+                            f"folder (folder names are spelled exactly); put your drawing in {places}")
             continue
-        with open(path, "rb") as fh:
-            files.setdefault(folder, {})[f"{ANSWERS}/{folder + '/' if folder else ''}{name}"] = fh.read(262145)
+        folder = folder if folder in folders else ""  # a file outside answers/: graded as the flagship
+        name = rel.rsplit("/", 1)[-1]
+        # as the site reads answers: a regular file (no FIFO or device is opened), no symbolic link on the way
+        # inside the repository; at most one byte over the size limit, which the grading then reports
+        data, error = read_answer_bytes(path, max_bytes=MAX_ANSWER_BYTES, within=repo_root, label=rel)
+        if error is not None:
+            problems.append(f"{rel}: {error.message}")
+            continue
+        files.setdefault(folder, {})[f"{ANSWERS}/{folder + '/' if folder else ''}{name}"] = data
     graded = []
     for folder, mine in files.items():
         exercise = reference if folder == "" else _exercise(folders[folder])

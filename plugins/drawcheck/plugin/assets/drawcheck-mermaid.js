@@ -5,7 +5,9 @@
  * 3. Drawings marked `%% drawcheck: readable` (the site's own feedback drawings) are never scaled
  *    below MIN_SCALE (16 px text -> 12.8 px); their frame scrolls instead. The zoom buttons beside
  *    them set --drawcheck-zoom (1: full size, 1.5) on the frame, which the drawing's size follows.
- * 4. In those drawings the site's mark notes are white cards with a border in the mark's colour. */
+ * 4. In those drawings the site's mark notes are white cards with a border in the mark's colour.
+ * 5. In those drawings each mark's rect is drawn on a patch of the page's own colour, so a learner's rect
+ *    or box beneath it never tints it: a mark shows its colour (its meaning) wherever it sits. */
 (function () {
   "use strict";
   var mermaid = window.mermaid;
@@ -31,11 +33,26 @@
   // their notes get a white card with a border in the mark's colour, unlike the learner's yellow notes.
   var MARK = /^\s*[\u2460-\u2473\u3251-\u325f\u32b1-\u32bf]\s*(\S)/;
   var BORDER = {"\u2717": "#c92a2a", "\u2194": "#2b8a3e", "+": "#b35c00"};
+  // render/mermaid.py MARK_FILLS (tests/hostile/test_round_four_units.py checks they agree)
+  var MARK_FILLS = ["rgba(220, 50, 47, 0.18)", "rgba(255, 170, 0, 0.22)", "rgba(46, 160, 67, 0.22)"];
+  function grounded(doc) {
+    var changed = false;
+    Array.prototype.forEach.call(doc.querySelectorAll("rect.rect"), function (rect) {
+      if (MARK_FILLS.indexOf(rect.getAttribute("fill")) < 0) return;
+      var ground = rect.cloneNode(false);
+      ground.removeAttribute("fill");
+      ground.setAttribute("class", "drawcheck-mark-ground");
+      ground.setAttribute("style", "fill:var(--md-default-bg-color, #ffffff);fill-opacity:1;stroke:none");
+      rect.parentNode.insertBefore(ground, rect);
+      changed = true;
+    });
+    return changed;
+  }
   function marked(svg) {
     if (typeof DOMParser !== "function") return svg;
     var doc = new DOMParser().parseFromString(svg, "image/svg+xml");
     if (doc.getElementsByTagName("parsererror").length) return svg;
-    var changed = false;
+    var changed = grounded(doc);
     Array.prototype.forEach.call(doc.querySelectorAll("text.noteText"), function (text) {
       var m = MARK.exec(text.textContent || "");
       var card = text.previousElementSibling;
