@@ -13,8 +13,6 @@ from plugin_site import build, make_site
 
 pytestmark = pytest.mark.browser
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 OPEN_SHADOW_ROOTS = ("(() => { const a = Element.prototype.attachShadow;"
                      " Element.prototype.attachShadow = function (i) { return a.call(this, {...i, mode: 'open'}); }; })();")
 ALL_DRAWN = ("() => !document.querySelector('pre.mermaid') && [...document.querySelectorAll('div.mermaid')]"
@@ -56,33 +54,26 @@ def served(tmp_path_factory):
         server.server_close()
 
 
-def test_every_feedback_page_draws_every_diagram_and_runs_nothing(served):
-    from playwright.sync_api import sync_playwright
-
+def test_every_feedback_page_draws_every_diagram_and_runs_nothing(served, browser):
     url, built = served
     handles = sorted(p.name for p in (built.site / "feedback").iterdir() if p.is_dir())
     assert {"ada", "mallory", "grace", "edsger", "margaret"} <= set(handles)
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        try:
-            for handle in handles + [""]:
-                context = browser.new_context()
-                context.add_init_script(OPEN_SHADOW_ROOTS)
-                context.route("**/*", lambda r: r.continue_() if "127.0.0.1" in r.request.url else r.abort())
-                page = context.new_page()
-                errors, dialogs = [], []
-                page.on("pageerror", lambda e: errors.append(str(e)))
-                page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-                page.goto(f"{url}feedback/{handle}/" if handle else f"{url}feedback/")
-                page.wait_for_function(ALL_DRAWN, timeout=60000)
-                texts = page.evaluate(SVG_TEXTS)
-                assert not errors and not dialogs, (handle, errors, dialogs)
-                assert not any("Syntax error" in t for t in texts), handle
-                if handle == "ada":
-                    # first circled, corrected circled; the reference is linked, not repeated
-                    assert len(texts) == 2 and "①" in texts[0] and "missing: NormalizeScore" in texts[0]
-                if handle == "mallory":
-                    assert any("<img src=x onerror=alert(1)>" in t for t in texts)  # shown as text, not run
-                context.close()
-        finally:
-            browser.close()
+    for handle in handles + [""]:
+        context = browser.new_context()
+        context.add_init_script(OPEN_SHADOW_ROOTS)
+        context.route("**/*", lambda r: r.continue_() if "127.0.0.1" in r.request.url else r.abort())
+        page = context.new_page()
+        errors, dialogs = [], []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        page.goto(f"{url}feedback/{handle}/" if handle else f"{url}feedback/")
+        page.wait_for_function(ALL_DRAWN, timeout=60000)
+        texts = page.evaluate(SVG_TEXTS)
+        assert not errors and not dialogs, (handle, errors, dialogs)
+        assert not any("Syntax error" in t for t in texts), handle
+        if handle == "ada":
+            # first circled, corrected circled; the reference is linked, not repeated
+            assert len(texts) == 2 and "①" in texts[0] and "missing: NormalizeScore" in texts[0]
+        if handle == "mallory":
+            assert any("<img src=x onerror=alert(1)>" in t for t in texts)  # shown as text, not run
+        context.close()
