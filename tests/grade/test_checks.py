@@ -279,6 +279,7 @@ def test_a_step_in_a_loop_over_the_nodes_stays_where_it_is_when_a_later_message_
 
 
 @pytest.mark.parametrize("note,is_reason", [("ok: a kötés lassú, az ütemező nem vár, a pod feltételezett", True),
+                                            ("ok#58; a kötés lassú", True),  # the colon as Mermaid's entity code
                                             ("ok", False)])
 def test_a_reason_prefix_with_its_colon_is_no_answer(reference, note, is_reason):
     from drawcheck.parse import parse_text

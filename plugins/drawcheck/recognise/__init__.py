@@ -221,10 +221,12 @@ class Recognised:
 
 
 def prefix_regex(prefixes) -> re.Pattern | None:
-    """Texts that start with one of `prefixes` (after punctuation), as whole words."""
+    """Texts that start with one of `prefixes` (after punctuation), as whole words; a prefix's `:` may be
+    written as Mermaid's entity code `#58;`."""
     if not prefixes:
         return None
-    alts = "|".join(re.escape(p.lower()).replace(r"\ ", r"\s+") for p in sorted(prefixes, key=len, reverse=True))
+    alts = "|".join(re.escape(p.lower()).replace(r"\ ", r"\s+").replace(":", "(?::|#58;)")
+                    for p in sorted(prefixes, key=len, reverse=True))
     return re.compile(rf"^\W*(?:{alts})(?![a-z0-9])")
 
 

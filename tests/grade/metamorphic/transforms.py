@@ -403,10 +403,15 @@ def _sprinkle(doc, rng, extra: Callable[[], str]) -> Doc | None:
 
 
 def trailing_spaces(doc, ctx, rng):
-    """Spaces and tabs at line ends. Not after `autonumber`: Mermaid then reads the next line as part of it."""
+    """Spaces and tabs at line ends. Not after `autonumber` nor after a participant's `@{...}`: Mermaid then
+    reads the next line as part of it."""
     return doc.edit([(line + rng.choice(["  ", " ", "\t", "   "])
                       if line.strip() and line.strip() != "---" and not line.strip().lower().startswith("autonumber")
+                      and not (DECLARATION_WORD.match(line) and line.rstrip().endswith("}"))
                       else line, o) for line, o in doc.rows()])
+
+
+DECLARATION_WORD = re.compile(r"^\s*(participant|actor)\b", re.I)
 
 
 def tab_indent(doc, ctx, rng):
