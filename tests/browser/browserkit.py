@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -109,6 +110,30 @@ def make_project(dest: Path, *, answers: dict[str, str | bytes] | None = None,
         (project / "docs" / rel).parent.mkdir(parents=True, exist_ok=True)
         (project / "docs" / rel).write_text(text, encoding="utf-8")
     return project
+
+
+def css_rgba(css: str) -> tuple[tuple[float, float, float], float]:
+    """A computed CSS colour, `rgb(r, g, b)` or `rgba(r, g, b, a)`: its RGB and its alpha."""
+    m = re.fullmatch(r"rgba?\(([\d.]+), ([\d.]+), ([\d.]+)(?:, ([\d.]+))?\)", css)
+    assert m, css
+    return tuple(float(v) for v in m.groups()[:3]), float(m.group(4) or 1)
+
+
+def painted_over(css: str, opacity: float, below) -> tuple[float, ...]:
+    """The RGB the browser shows for colour `css` at `opacity`, painted over the RGB `below`."""
+    rgb, alpha = css_rgba(css)
+    return tuple(a * alpha * opacity + b * (1 - alpha * opacity) for a, b in zip(rgb, below))
+
+
+def build_as_on_github(project: Path, site: Path, summary: Path) -> str:
+    """`mkdocs build --no-strict` of `project` into `site` as a GitHub Actions job runs it (annotations in the
+    log, the job summary in `summary`); its log, after checking the build succeeded."""
+    env = {**os.environ, "GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": str(summary), "NO_MKDOCS_2_WARNING": "1"}
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--no-strict", "-f", str(project / "mkdocs.yml"),
+                           "-d", str(site)], cwd=project, capture_output=True, env=env, timeout=900)
+    log = done.stdout.decode("utf-8") + done.stderr.decode("utf-8")
+    assert done.returncode == 0, log[-5000:]
+    return log
 
 
 def build(project: Path, *, strict: bool = True) -> BuiltSite:

@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from browserkit import (OPEN_SHADOW_ROOTS, ROOT, active_content_report, build, make_project, require_chromium, serve,
-                        wait_for_diagrams, watched_page)
+from browserkit import (OPEN_SHADOW_ROOTS, ROOT, active_content_report, build, css_rgba, make_project, painted_over,
+                        require_chromium, serve, wait_for_diagrams, watched_page)
 
 sys.path.insert(0, str(ROOT / "tests" / "hostile"))
 import round_four  # noqa: E402
@@ -38,20 +38,9 @@ READ_MARKS = """(fills) => [...document.querySelectorAll("div.mermaid")].map(hos
 })"""
 
 
-def _rgba(css: str):
-    m = re.fullmatch(r"rgba?\(([\d.]+), ([\d.]+), ([\d.]+)(?:, ([\d.]+))?\)", css)
-    assert m, css
-    return tuple(float(v) for v in m.groups()[:3]), float(m.group(4) or 1)
-
-
-def _over(css: str, opacity: float, below):
-    rgb, alpha = _rgba(css)
-    return tuple(a * alpha * opacity + b * (1 - alpha * opacity) for a, b in zip(rgb, below))
-
-
 def _shown(stack, page):
     for layer in stack:
-        page = _over(layer["fill"], layer["opacity"], page)
+        page = painted_over(layer["fill"], layer["opacity"], page)
     return page
 
 
@@ -79,15 +68,15 @@ def test_a_mark_inside_a_learner_rect_keeps_its_colour(browser, site, scheme):
             drawings = page.evaluate(READ_MARKS, list(MARK_FILLS))
             assert drawings and all(d["scheme"] == SCHEMES[scheme] for d in drawings)
             for drawing in drawings:
-                bg = _rgba(drawing["bg"])[0]
+                bg = css_rgba(drawing["bg"])[0]
                 for mark in drawing["marks"]:
                     kinds.add(mark["fill"])
                     assert [layer["mark"] for layer in mark["stack"]].count(True) == 1
                     below = mark["stack"][: [layer["mark"] for layer in mark["stack"]].index(True)]
-                    tinted_under += any(_rgba(layer["fill"])[0] not in (bg,) and layer["fill"] not in MARK_FILLS
+                    tinted_under += any(css_rgba(layer["fill"])[0] not in (bg,) and layer["fill"] not in MARK_FILLS
                                         for layer in below)
                     shown = _shown(mark["stack"], bg)
-                    alone = _over(mark["fill"], 1, bg)
+                    alone = painted_over(mark["fill"], 1, bg)
                     distance = sum((a - b) ** 2 for a, b in zip(shown, alone)) ** 0.5
                     assert distance < 2, (handle, scheme, mark["fill"], mark["stack"], shown, alone)
     finally:

@@ -4,12 +4,12 @@ over each other and over the page), and no look-alike mark glyph is drawn."""
 
 from __future__ import annotations
 
-import re
 import sys
 
 import pytest
 
-from browserkit import OPEN_SHADOW_ROOTS, ROOT, build, make_project, require_chromium, serve, wait_for_diagrams
+from browserkit import (OPEN_SHADOW_ROOTS, ROOT, build, css_rgba, make_project, painted_over, require_chromium, serve,
+                        wait_for_diagrams)
 
 sys.path.insert(0, str(ROOT / "tests" / "hostile"))
 import round_three  # noqa: E402
@@ -32,17 +32,6 @@ READ_FILLS = """() => [...document.querySelectorAll("div.mermaid")].map(host => 
 })"""
 
 
-def _rgba(css: str):
-    m = re.fullmatch(r"rgba?\(([\d.]+), ([\d.]+), ([\d.]+)(?:, ([\d.]+))?\)", css)
-    assert m, css
-    return tuple(float(v) for v in m.groups()[:3]), float(m.group(4) or 1)
-
-
-def _over(css: str, opacity: float, below):
-    rgb, alpha = _rgba(css)
-    return tuple(a * alpha * opacity + b * (1 - alpha * opacity) for a, b in zip(rgb, below))
-
-
 def _inside(inner, outer) -> bool:
     cx, cy = inner[0] + inner[2] / 2, inner[1] + inner[3] / 2
     return outer[0] <= cx <= outer[0] + outer[2] and outer[1] <= cy <= outer[1] + outer[3]
@@ -50,9 +39,9 @@ def _inside(inner, outer) -> bool:
 
 def _too_close(drawing: dict) -> list[str]:
     """Learner fills (neither a mark's nor the site's neutral) drawn within MARK_COLOUR_DISTANCE of a mark."""
-    page = _rgba(drawing["bg"])[0]
+    page = css_rgba(drawing["bg"])[0]
     own = set(round_three.MARK_FILLS) | {"rgba(128, 128, 128, 0.1)", "rgba(0, 0, 0, 0)"}
-    marks = [_over(m, 1, page) for m in round_three.MARK_FILLS]
+    marks = [painted_over(m, 1, page) for m in round_three.MARK_FILLS]
     close = []
     for i, rect in enumerate(drawing["rects"]):
         if rect["fill"] in own:
@@ -60,7 +49,7 @@ def _too_close(drawing: dict) -> list[str]:
         shown = page
         for under in drawing["rects"][: i + 1]:  # everything painted at this rect's centre, itself last
             if under is rect or _inside(rect["box"], under["box"]):
-                shown = _over(under["fill"], float(under["opacity"]), shown)
+                shown = painted_over(under["fill"], float(under["opacity"]), shown)
         distance = min(sum((a - b) ** 2 for a, b in zip(shown, m)) ** 0.5 for m in marks)
         if distance < MARK_COLOUR_DISTANCE:
             close.append(f"{rect['fill']} drawn as {tuple(round(v) for v in shown)}, {distance:.1f} from a mark")

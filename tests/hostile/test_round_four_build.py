@@ -19,7 +19,7 @@ import round_four
 from runner_commands import replay
 
 sys.path.insert(0, str(round_four.ROOT / "tests" / "browser"))
-from browserkit import make_project  # noqa: E402
+from browserkit import build_as_on_github, make_project  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -31,12 +31,7 @@ def built(tmp_path_factory):
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
     site, summary = tmp / "site", tmp / "summary.md"
-    env = {**os.environ, "GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": str(summary), "NO_MKDOCS_2_WARNING": "1"}
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--no-strict", "-f", str(project / "mkdocs.yml"),
-                           "-d", str(site)], cwd=project, capture_output=True, env=env, timeout=900)
-    log = done.stdout.decode("utf-8") + done.stderr.decode("utf-8")
-    assert done.returncode == 0, log[-5000:]
-    return log, site, project
+    return build_as_on_github(project, site, summary), site, project
 
 
 def _drawings(site, page: str) -> list[str]:

@@ -5,9 +5,7 @@ annotations."""
 from __future__ import annotations
 
 import html
-import os
 import re
-import subprocess
 import sys
 
 import pytest
@@ -16,7 +14,7 @@ import round_three
 from runner_commands import replay
 
 sys.path.insert(0, str(round_three.ROOT / "tests" / "browser"))
-from browserkit import make_project  # noqa: E402
+from browserkit import build_as_on_github, make_project  # noqa: E402
 
 from drawcheck import safety  # noqa: E402
 
@@ -26,12 +24,7 @@ def built(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("round-three")
     project = make_project(tmp, answers=round_three.answers())
     site, summary = tmp / "site", tmp / "summary.md"
-    env = {**os.environ, "GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": str(summary), "NO_MKDOCS_2_WARNING": "1"}
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--no-strict", "-f", str(project / "mkdocs.yml"),
-                           "-d", str(site)], cwd=project, capture_output=True, env=env, timeout=900)
-    log = done.stdout.decode("utf-8") + done.stderr.decode("utf-8")
-    assert done.returncode == 0, log[-5000:]
-    return log, site
+    return build_as_on_github(project, site, summary), site
 
 
 def _drawings(site, handle: str) -> list[str]:
