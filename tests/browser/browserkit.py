@@ -112,6 +112,16 @@ def make_project(dest: Path, *, answers: dict[str, str | bytes] | None = None,
     return project
 
 
+COLOUR_SCHEMES = {"light": "default", "dark": "slate"}  # Material's palettes: the site's two page colours
+
+PAGE_BEHIND = """const svg = host.shadowRoot.querySelector("svg");
+  let el = host, bg = "rgba(0, 0, 0, 0)";
+  while (el && (bg = getComputedStyle(el).backgroundColor) === "rgba(0, 0, 0, 0)") el = el.parentElement;
+"""
+"""JavaScript for the body of a `host => {...}` over each `div.mermaid`: its drawing as `svg`, and in `bg` the
+colour of the page behind it (the first ancestor with a background of its own)."""
+
+
 def css_rgba(css: str) -> tuple[tuple[float, float, float], float]:
     """A computed CSS colour, `rgb(r, g, b)` or `rgba(r, g, b, a)`: its RGB and its alpha."""
     m = re.fullmatch(r"rgba?\(([\d.]+), ([\d.]+), ([\d.]+)(?:, ([\d.]+))?\)", css)

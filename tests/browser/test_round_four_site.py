@@ -9,24 +9,19 @@ import sys
 
 import pytest
 
-from browserkit import (OPEN_SHADOW_ROOTS, ROOT, active_content_report, build, css_rgba, make_project, painted_over,
-                        require_chromium, serve, wait_for_diagrams, watched_page)
+from browserkit import (COLOUR_SCHEMES, OPEN_SHADOW_ROOTS, PAGE_BEHIND, ROOT, active_content_report, build, css_rgba,
+                        make_project, painted_over, require_chromium, serve, wait_for_diagrams, watched_page)
 
 sys.path.insert(0, str(ROOT / "tests" / "hostile"))
 import round_four  # noqa: E402
 
 from drawcheck.render.mermaid import MARK_FILLS  # noqa: E402
 
-SCHEMES = {"light": "default", "dark": "slate"}
-
 # For every mark rect (its fill is one of MARK_FILLS), a point just inside its top-left corner (inside its
 # padding, where no note or message is drawn), and every filled rect of the drawing, in painting order, that
 # covers that point: the colours the browser composites there. And the colour of the page behind the drawing.
 READ_MARKS = """(fills) => [...document.querySelectorAll("div.mermaid")].map(host => {
-  const svg = host.shadowRoot.querySelector("svg");
-  let el = host, bg = "rgba(0, 0, 0, 0)";
-  while (el && (bg = getComputedStyle(el).backgroundColor) === "rgba(0, 0, 0, 0)") el = el.parentElement;
-  const all = [...svg.querySelectorAll("rect")];
+  """ + PAGE_BEHIND + """  const all = [...svg.querySelectorAll("rect")];
   const marks = all.filter(r => fills.includes(r.getAttribute("fill")));
   return {bg: bg, scheme: document.body.getAttribute("data-md-color-scheme"), marks: marks.map(m => {
     const b = m.getBBox(), x = b.x + 4, y = b.y + 4;
@@ -54,7 +49,7 @@ def site(tmp_path_factory):
         yield url
 
 
-@pytest.mark.parametrize("scheme", sorted(SCHEMES))
+@pytest.mark.parametrize("scheme", sorted(COLOUR_SCHEMES))
 def test_a_mark_inside_a_learner_rect_keeps_its_colour(browser, site, scheme):
     context = browser.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 900})
     context.add_init_script(OPEN_SHADOW_ROOTS)
@@ -66,7 +61,7 @@ def test_a_mark_inside_a_learner_rect_keeps_its_colour(browser, site, scheme):
             page.goto(f"{site}feedback/{handle}/")
             wait_for_diagrams(page)
             drawings = page.evaluate(READ_MARKS, list(MARK_FILLS))
-            assert drawings and all(d["scheme"] == SCHEMES[scheme] for d in drawings)
+            assert drawings and all(d["scheme"] == COLOUR_SCHEMES[scheme] for d in drawings)
             for drawing in drawings:
                 bg = css_rgba(drawing["bg"])[0]
                 for mark in drawing["marks"]:

@@ -8,23 +8,18 @@ import sys
 
 import pytest
 
-from browserkit import (OPEN_SHADOW_ROOTS, ROOT, build, css_rgba, make_project, painted_over, require_chromium, serve,
-                        wait_for_diagrams)
+from browserkit import (COLOUR_SCHEMES, OPEN_SHADOW_ROOTS, PAGE_BEHIND, ROOT, build, css_rgba, make_project,
+                        painted_over, require_chromium, serve, wait_for_diagrams)
 
 sys.path.insert(0, str(ROOT / "tests" / "hostile"))
 import round_three  # noqa: E402
 
 from drawcheck.safety import MARK_COLOUR_DISTANCE  # noqa: E402
 
-SCHEMES = {"light": "default", "dark": "slate"}
-
 # Every `rect.rect` of each drawing (boxes and rect blocks, in the order Mermaid paints them), with its
 # computed fill and its box; and the colour of the page behind the drawing.
 READ_FILLS = """() => [...document.querySelectorAll("div.mermaid")].map(host => {
-  const svg = host.shadowRoot.querySelector("svg");
-  let el = host, bg = "rgba(0, 0, 0, 0)";
-  while (el && (bg = getComputedStyle(el).backgroundColor) === "rgba(0, 0, 0, 0)") el = el.parentElement;
-  const rects = [...svg.querySelectorAll("rect.rect")].map(r => {
+  """ + PAGE_BEHIND + """  const rects = [...svg.querySelectorAll("rect.rect")].map(r => {
     const b = r.getBBox();
     return {fill: getComputedStyle(r).fill, opacity: getComputedStyle(r).fillOpacity, box: [b.x, b.y, b.width, b.height]};
   });
@@ -65,7 +60,7 @@ def site(tmp_path_factory):
         yield url
 
 
-@pytest.mark.parametrize("scheme", sorted(SCHEMES))
+@pytest.mark.parametrize("scheme", sorted(COLOUR_SCHEMES))
 def test_no_learner_colour_is_drawn_as_a_mark_colour(browser, site, scheme):
     context = browser.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 900})
     context.add_init_script(OPEN_SHADOW_ROOTS)
@@ -76,7 +71,7 @@ def test_no_learner_colour_is_drawn_as_a_mark_colour(browser, site, scheme):
             page.goto(f"{site}feedback/colour-{i}/")
             wait_for_diagrams(page)
             drawings = page.evaluate(READ_FILLS)
-            assert drawings and all(d["scheme"] == SCHEMES[scheme] for d in drawings)
+            assert drawings and all(d["scheme"] == COLOUR_SCHEMES[scheme] for d in drawings)
             for drawing in drawings:
                 assert any(r["fill"] in round_three.MARK_FILLS for r in drawing["rects"]) or len(drawings) > 1
                 assert _too_close(drawing) == [], (i, scheme)
