@@ -122,6 +122,31 @@ PAGE_BEHIND = """const svg = host.shadowRoot.querySelector("svg");
 colour of the page behind it (the first ancestor with a background of its own)."""
 
 
+@contextmanager
+def scheme_page(browser, scheme: str | None = None, *, viewport=(1280, 900)):
+    """A page of a fresh context that opens every shadow root, in one of Material's `COLOUR_SCHEMES` (None: the
+    browser's default)."""
+    options = {"color_scheme": scheme} if scheme else {}
+    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, **options)
+    context.add_init_script(OPEN_SHADOW_ROOTS)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+def drawings_on(page, url: str, script: str, *args, scheme: str | None = None) -> list:
+    """Open `url`, wait for its diagrams and return what `script` reads of them (a list, one entry a drawing,
+    each with the page's `scheme` attribute); checks there is one at least, read in `scheme` when given."""
+    page.goto(url)
+    wait_for_diagrams(page)
+    drawings = page.evaluate(script, *args)
+    assert drawings, url
+    if scheme is not None:
+        assert all(d["scheme"] == COLOUR_SCHEMES[scheme] for d in drawings), (url, scheme)
+    return drawings
+
+
 def css_rgba(css: str) -> tuple[tuple[float, float, float], float]:
     """A computed CSS colour, `rgb(r, g, b)` or `rgba(r, g, b, a)`: its RGB and its alpha."""
     m = re.fullmatch(r"rgba?\(([\d.]+), ([\d.]+), ([\d.]+)(?:, ([\d.]+))?\)", css)

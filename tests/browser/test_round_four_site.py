@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from browserkit import (COLOUR_SCHEMES, OPEN_SHADOW_ROOTS, PAGE_BEHIND, ROOT, active_content_report, build, css_rgba,
-                        make_project, painted_over, require_chromium, serve, wait_for_diagrams, watched_page)
+from browserkit import (COLOUR_SCHEMES, PAGE_BEHIND, ROOT, active_content_report, build, css_rgba, drawings_on,
+                        make_project, painted_over, require_chromium, scheme_page, serve, watched_page)
 
 sys.path.insert(0, str(ROOT / "tests" / "hostile"))
 import round_four  # noqa: E402
@@ -51,18 +51,11 @@ def site(tmp_path_factory):
 
 @pytest.mark.parametrize("scheme", sorted(COLOUR_SCHEMES))
 def test_a_mark_inside_a_learner_rect_keeps_its_colour(browser, site, scheme):
-    context = browser.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 900})
-    context.add_init_script(OPEN_SHADOW_ROOTS)
     kinds: set[str] = set()
     tinted_under = 0
-    try:
-        page = context.new_page()
+    with scheme_page(browser, scheme) as page:
         for handle in round_four.TINTED:
-            page.goto(f"{site}feedback/{handle}/")
-            wait_for_diagrams(page)
-            drawings = page.evaluate(READ_MARKS, list(MARK_FILLS))
-            assert drawings and all(d["scheme"] == COLOUR_SCHEMES[scheme] for d in drawings)
-            for drawing in drawings:
+            for drawing in drawings_on(page, f"{site}feedback/{handle}/", READ_MARKS, list(MARK_FILLS), scheme=scheme):
                 bg = css_rgba(drawing["bg"])[0]
                 for mark in drawing["marks"]:
                     kinds.add(mark["fill"])
@@ -74,8 +67,6 @@ def test_a_mark_inside_a_learner_rect_keeps_its_colour(browser, site, scheme):
                     alone = painted_over(mark["fill"], 1, bg)
                     distance = sum((a - b) ** 2 for a, b in zip(shown, alone)) ** 0.5
                     assert distance < 2, (handle, scheme, mark["fill"], mark["stack"], shown, alone)
-    finally:
-        context.close()
     assert kinds == set(MARK_FILLS)  # a wrong, a missing and a boundary mark were all checked
     assert tinted_under >= len(round_four.TINTED)  # and they did sit on learner tints
 
@@ -87,14 +78,9 @@ def _beside_a_number(text: str) -> list[str]:
 
 
 def test_no_mark_symbol_beside_a_number_is_drawn_from_learner_text(browser, site):
-    context = browser.new_context()
-    context.add_init_script(OPEN_SHADOW_ROOTS)
-    try:
-        page = context.new_page()
-        page.goto(f"{site}feedback/mark-symbols/")
-        wait_for_diagrams(page)
-        texts = page.evaluate("""() => [...document.querySelectorAll("div.mermaid")].flatMap(host =>
-            [...host.shadowRoot.querySelectorAll("svg text")].map(t => t.textContent))""")
+    with scheme_page(browser) as page:
+        texts = drawings_on(page, f"{site}feedback/mark-symbols/", """() => [...document.querySelectorAll(
+            "div.mermaid")].flatMap(host => [...host.shadowRoot.querySelectorAll("svg text")].map(t => t.textContent))""")
         learner = [t for t in texts if "PreFilter" in t and not re.match(r"\s*[\u2460-\u2473]", t)]
         assert len(learner) >= len(round_four.MARK_SYMBOL_LOOKALIKES)
         assert [t for t in learner if _beside_a_number(t)] == []
@@ -102,8 +88,6 @@ def test_no_mark_symbol_beside_a_number_is_drawn_from_learner_text(browser, site
         body = page.evaluate("() => document.querySelector('article').innerText")
         shown = [line for line in body.splitlines() if not line.startswith("Each mark is a number")]  # the legend
         assert [line for line in shown if _beside_a_number(line)] == []
-    finally:
-        context.close()
 
 
 def test_the_sortable_overview_shows_html_file_names_as_text(browser, site):

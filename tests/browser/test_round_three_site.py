@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from browserkit import (COLOUR_SCHEMES, OPEN_SHADOW_ROOTS, PAGE_BEHIND, ROOT, build, css_rgba, make_project,
-                        painted_over, require_chromium, serve, wait_for_diagrams)
+from browserkit import (COLOUR_SCHEMES, PAGE_BEHIND, ROOT, build, css_rgba, drawings_on, make_project, painted_over,
+                        require_chromium, scheme_page, serve)
 
 sys.path.insert(0, str(ROOT / "tests" / "hostile"))
 import round_three  # noqa: E402
@@ -62,37 +62,22 @@ def site(tmp_path_factory):
 
 @pytest.mark.parametrize("scheme", sorted(COLOUR_SCHEMES))
 def test_no_learner_colour_is_drawn_as_a_mark_colour(browser, site, scheme):
-    context = browser.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 900})
-    context.add_init_script(OPEN_SHADOW_ROOTS)
-    try:
-        page = context.new_page()
-        checked = 0
+    checked = 0
+    with scheme_page(browser, scheme) as page:
         for i in range(len(round_three.COLOUR_ATTACKS)):
-            page.goto(f"{site}feedback/colour-{i}/")
-            wait_for_diagrams(page)
-            drawings = page.evaluate(READ_FILLS)
-            assert drawings and all(d["scheme"] == COLOUR_SCHEMES[scheme] for d in drawings)
+            drawings = drawings_on(page, f"{site}feedback/colour-{i}/", READ_FILLS, scheme=scheme)
             for drawing in drawings:
                 assert any(r["fill"] in round_three.MARK_FILLS for r in drawing["rects"]) or len(drawings) > 1
                 assert _too_close(drawing) == [], (i, scheme)
                 checked += len(drawing["rects"])
-        assert checked > len(round_three.COLOUR_ATTACKS)
-    finally:
-        context.close()
+    assert checked > len(round_three.COLOUR_ATTACKS)
 
 
 def test_no_look_alike_mark_glyph_is_drawn(browser, site):
-    context = browser.new_context()
-    context.add_init_script(OPEN_SHADOW_ROOTS)
-    try:
-        page = context.new_page()
-        page.goto(f"{site}feedback/lookalike-mark/")
-        wait_for_diagrams(page)
-        drawings = page.evaluate(READ_FILLS)
-        assert drawings and any("PreFilter is wrong" in d["text"] for d in drawings)
+    with scheme_page(browser) as page:
+        drawings = drawings_on(page, f"{site}feedback/lookalike-mark/", READ_FILLS)
+        assert any("PreFilter is wrong" in d["text"] for d in drawings)
         for drawing in drawings:
             assert not round_three.LOOKALIKE_GLYPHS.search(drawing["text"]), drawing["text"][:500]
         body = page.evaluate("() => document.querySelector('article').innerText")
         assert not round_three.LOOKALIKE_GLYPHS.search(body)
-    finally:
-        context.close()
