@@ -36,6 +36,7 @@ from drawcheck.recognise.names import matcher
     ("NormalizeScoring", ["NormalizeScore"], "exact"),
     ("PostBinding", ["PostBind"], "exact"),
     ("WaitOnPermits", ["WaitOnPermit"], "exact"),
+    ("preemptie", ["PostFilter"], "exact"),  # Dutch: with `preempting` no spelling guess of it
 ])
 def test_step_names(reference, text, steps, how):
     found = [m for m in matcher(reference).find(text) if m.kind == "step"]
@@ -50,6 +51,18 @@ def test_step_names(reference, text, steps, how):
 def test_texts_that_name_no_other_step(reference, text):
     steps = [m.target for m in matcher(reference).find(text) if m.kind == "step"]
     assert set(steps) <= {"Bind", "Permit"}
+
+
+@pytest.mark.parametrize("text", ["PreFilterID", "permitOk", "the ReserveV2 type", "NormalizeScoreFn(x)"])
+def test_a_name_with_a_short_piece_after_it_is_no_spelling_guess(reference, text):
+    """`PodSandboxId` is a field of the sandbox, spelt right: a step's whole name then a camelCase piece of one or
+    two characters names something else, not a misspelt step."""
+    assert [m for m in matcher(reference).find(text) if m.how == "typo"] == []
+
+
+@pytest.mark.parametrize("text,step", [("PreFiltr", "PreFilter"), ("Permitt", "Permit"), ("Unreserv", "Unreserve")])
+def test_a_misspelt_name_is_still_guessed(reference, text, step):
+    assert [(m.target, m.how) for m in matcher(reference).find(text)] == [(step, "typo")]
 
 
 @pytest.mark.parametrize("text", ["preempting", "preempted pods", "bindings", "reservations"])
@@ -106,6 +119,23 @@ def test_participant_named_after_a_step_draws_it(reference):
                 statements=[_msg("S", "F", "run", 3), _msg("F", "S", "ok", 4)])
     rec = recognise(d, reference)
     assert rec.first["Filter"].line == 3 and rec.first["Filter"].label == "Filter plugins"
+
+
+@pytest.mark.parametrize("participant,text,drawn,stand_in", [
+    ("PreBind plugins (VolumeBinding, DRA)", "PreBindPreFlight", "PreBindPreFlight", "PreBind"),
+    ("Reserve plugins", "Unreserve, in reverse order", "Unreserve", "Reserve"),
+    ("Filter plugins", "PreFilter first", "PreFilter", "Filter"),
+    ("Score plugins", "run, then NormalizeScore", "NormalizeScore", "Score"),
+])
+def test_a_participant_beside_a_step_extending_its_own_is_a_stand_in(reference, participant, text, drawn, stand_in):
+    """One plugin serves several points: a call for one of them, to a participant named after another, draws the
+    point it names; the participant's point is drawn there only if no name of its own draws it."""
+    parts = [Participant("G", "Scheduler", "participant", 1), Participant("P", participant, "participant", 2)]
+    alone = recognise(Diagram(participants=parts, statements=[_msg("G", "P", text, 3)]), reference)
+    assert alone.first[drawn].line == 3 and alone.first[stand_in].line == 3
+    named = recognise(Diagram(participants=parts, statements=[_msg("G", "P", text, 3), _msg("G", "P", stand_in, 4)]),
+                      reference)
+    assert named.first[drawn].line == 3 and named.first[stand_in].line == 4
 
 
 def test_async_arrow_is_the_boundary_when_nothing_else_is(reference):

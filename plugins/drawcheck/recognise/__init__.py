@@ -148,6 +148,11 @@ def side_by_side(a: Item, b: Item) -> bool:
     return a is not None and b is not None and a[0] == b[0] and a != b
 
 
+STAND_INS = frozenset({"caller", "participant"})
+"""How a mention draws a step only where no name of its own draws it: a function running several steps
+(`caller`); a participant named after the step, beside the name of a step that extends it (`participant`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Mention:
     """A step the learner drew."""
@@ -345,15 +350,15 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
     if late:  # notes and labels draw a step only where no message does
         for m in late:
             first.setdefault(m.step, m)
-    own = {}  # a step drawn by a name of its own: a caller (a function running several steps) does not draw it
+    own = {}  # a step drawn by a name of its own: a stand-in (e.g. a caller) does not draw it
     steps_of: dict[int, set[str]] = {}  # item index -> the steps drawn there
     for m in walk.mentions:
         steps_of.setdefault(m.item.index, set()).add(m.step)
     for m in walk.mentions:
-        if m.how != "caller":
+        if m.how not in STAND_INS:
             own.setdefault(m.step, m)
     for step, m in first.items():
-        if m.how == "caller" and step in own:
+        if m.how in STAND_INS and step in own:
             first[step] = own[step]
         elif m.item.context.in_loop is not None:  # a try in a retry loop: the step is where it is drawn after it
             first[step] = next((o for o in walk.mentions if o.step == step and o.item.kind == "message"
@@ -579,14 +584,19 @@ class _Walk:
                 self.first.setdefault(h.target, m)
 
     def draw_actor_steps(self, item: Item) -> None:
-        """Participants named after steps: `S->>F: run` draws F's step; `A->>B: next` draws A's and B's."""
+        """Participants named after steps: `S->>F: run` draws F's step; `A->>B: next` draws A's and B's. Beside a
+        step the words name that extends the participant's (`PreSow` to a participant named after Sow: one plugin
+        serving both), the participant's step is a stand-in: drawn there only if no name of its own draws it."""
+        named = {m.target for m in item.matches if m.kind == "step"}
         for pos, pid in ((-2, item.source), (-1, item.target)):
             actor = self.actors.get(pid)
             for step in actor.steps if actor else ():
-                if not any(m.kind == "step" and m.target == step for m in item.matches):
-                    m = Mention(step, actor.label, item.line, item, pos)
-                    self.mentions.append(m)
-                    self.first.setdefault(step, m)
+                if step in named:
+                    continue
+                extended = any(step.lower() in other.lower() for other in named)
+                m = Mention(step, actor.label, item.line, item, pos, "participant" if extended else "exact")
+                self.mentions.append(m)
+                self.first.setdefault(step, m)
 
     def between_step(self, message: Message, named: bool, again: set[str] = frozenset(),
                      retried: set[str] = frozenset()) -> tuple[str, bool] | None:

@@ -79,7 +79,7 @@ class _Near:
         return len(word) in ends
 
 
-_DERIVATIONS = ("ions", "ion", "ings", "ing", "ed")  # (not -er or -s: often a slip of the ending)
+_DERIVATIONS = ("ions", "ion", "ings", "ing", "ed", "ie")  # -ie: Dutch for -ion; (not -er or -s: often a slip of the ending)
 
 
 def _stem(word: str) -> str:
@@ -285,13 +285,14 @@ class NameMatcher:
                 used[i:j + 1] = [True] * (j + 1 - i)
                 after = j + 1
         if spelling and not all(used):
-            found.extend(self._typos(toks, used))
+            found.extend(self._typos(toks, used, text))
             found.sort(key=lambda m: m.start)
         return found
 
-    def _typos(self, toks, used) -> list[Match]:
+    def _typos(self, toks, used, text: str) -> list[Match]:
         """Runs of up to three words left over that are a near miss of a step name (a run starts and ends
-        with a word long enough to be misspelt; no run longer than a name of its first letter, plus 2)."""
+        with a word long enough to be misspelt; no run longer than a name of its first letter, plus 2), and
+        not a step's name with a short piece after it (`_names_something_else`)."""
         spellable = [not u and self._fuzzy_ok(t[0]) for t, u in zip(toks, used)]
         out = []
         i = 0
@@ -300,12 +301,19 @@ class NameMatcher:
                 if end > len(toks) or not spellable[end - 1] or any(used[i:end]):
                     continue
                 target = self._fuzzy("".join(t[0] for t in toks[i:end]))
-                if target:
+                if target and not self._names_something_else(text[toks[i][1]:toks[end - 1][2]]):
                     out.append(Match("step", target, toks[i][1], toks[end - 1][2], "typo"))
                     i = end - 1
                     break
             i += 1
         return out
+
+    def _names_something_else(self, written: str) -> bool:
+        """`SowingPlanId`, `plantIP`, `WaterV2`: a step's whole name, then camelCase pieces of two characters at
+        most in all, is the name of a field or a type of that step, spelt right."""
+        pieces = _PIECE.findall(written)
+        return any(compact("".join(pieces[:k])) in self.step_keys and len("".join(pieces[k:])) <= 2
+                   for k in range(1, len(pieces)))
 
     def _fuzzy_ok(self, word: str) -> bool:
         return len(word) > 2 and not word.isdigit() and word not in self.ignore
