@@ -49,6 +49,9 @@ CORPORA = {
     # written by an eleventh blind author (blindi, session 9): measured, not tuned against
     "two-cycles-i": REPO / "reference" / "two-cycles" / "exercise.yml",
     "kubectl-apply-i": REPO / "reference" / "kubectl-apply" / "exercise.yml",
+    # written by a thirteenth blind author (blindk, session 10): measured, not tuned against
+    "two-cycles-k": REPO / "reference" / "two-cycles" / "exercise.yml",
+    "kubectl-apply-k": REPO / "reference" / "kubectl-apply" / "exercise.yml",
 }
 
 # (corpus, drawing) -> what goes wrong. Strict xfails: a fix turns them into failures until removed.
