@@ -52,6 +52,9 @@ CORPORA = {
     # written by a twelfth blind author (blindj, session 10): measured, not tuned against
     "two-cycles-j": REPO / "reference" / "two-cycles" / "exercise.yml",
     "kubectl-apply-j": REPO / "reference" / "kubectl-apply" / "exercise.yml",
+    # written by a thirteenth blind author (blindk, session 10): measured, not tuned against
+    "two-cycles-k": REPO / "reference" / "two-cycles" / "exercise.yml",
+    "kubectl-apply-k": REPO / "reference" / "kubectl-apply" / "exercise.yml",
 }
 
 # (corpus, drawing) -> what goes wrong. Strict xfails: a fix turns them into failures until removed.
