@@ -288,3 +288,51 @@ def test_a_reason_prefix_with_its_colon_is_no_answer(reference, note, is_reason)
     text = "sequenceDiagram\n    participant S\n    participant F\n    F-->>S: " + note + "\n"
     (item,) = recognise(parse_text(text), reference).items
     assert (item.role == "reason") == is_reason
+
+
+REASON_LINE = ("    Note over S,B: reason: binding waits on the API server, so it must not hold the one scheduling thread, "
+               "safe as the pod is assumed\n")
+
+
+def _reference_with(reference_text: str, old: str, new: str) -> str:
+    assert old in reference_text
+    return reference_text.replace(old, new)
+
+
+@pytest.mark.parametrize("note,verdict", [
+    # beside the `go`, naming a step: the reason when it touches every idea
+    ("async bind, safe b/c the pod is assumed, the loop does not wait for the API", None),
+    # a belief beside it, naming steps, is no reason (two ideas only)
+    ("a Permit wait blocks the scheduler", "correction"),
+    # in letters outside ASCII, words not listed: no verdict, a hint
+    ("lý do: ràng buộc phải ghi vào máy chủ, luồng lập lịch chuyển sang pod tiếp theo", "hint"),
+])
+def test_an_unlabelled_note_beside_the_boundary(reference, note, verdict):
+    text = _reference_with((ROOT / "reference" / "two-cycles" / "reference.mmd").read_text(encoding="utf-8"),
+                           REASON_LINE, f"    Note over S,B: {note}\n")
+    reasons = [f for f in grade_text(text, file="r.mmd", reference=reference).findings if f.kind == FindingKind.REASON]
+    assert [f.severity for f in reasons if f.severity == "correction" or "could not read" in f.message] == (
+        [verdict] if verdict else [])
+
+
+@pytest.mark.parametrize("changes", [
+    [("        S->>P: Score (per node, in parallel)\n", "        S->>P: ~~NormalizeScore~~ Score (per node)\n")],
+    [("        S->>C: UpdateSnapshot\n", ""),
+     ("        B->>P: PostBind\n", "        B->>P: PostBind\n        Note over B: TODO UpdateSnapshot goes at the top? left it out\n")],
+    [("        S->>C: UpdateSnapshot\n", "        S->>C: UpdateSnapshot (pkg/scheduler/bind_one.go:42)\n")],
+])
+def test_what_a_text_crosses_out_or_leaves_to_do_draws_nothing(reference, changes):
+    """`~~Name~~`, a `TODO` note and a file's name are no drawing of a step: no mistake comes of them."""
+    text = (ROOT / "reference" / "two-cycles" / "reference.mmd").read_text(encoding="utf-8")
+    for old, new in changes:
+        text = _reference_with(text, old, new)
+    assert [f for f in grade_text(text, file="t.mmd", reference=reference).findings if f.severity == "correction"] == []
+
+
+def test_an_answer_is_no_steps_place_after_a_loop(reference):
+    """`loop for each Score plugin` then `P-->>S: scores scaled`: the answer names Score in passing."""
+    text = _reference_with((ROOT / "reference" / "two-cycles" / "reference.mmd").read_text(encoding="utf-8"),
+                           "        S->>P: Score (per node, in parallel)\n        S->>P: NormalizeScore\n",
+                           "        loop for each Score plugin\n            S->>P: Score(node)\n        end\n"
+                           "        S->>P: NormalizeScore\n        P-->>S: scores scaled to 0..100\n")
+    assert [f for f in grade_text(text, file="a.mmd", reference=reference).findings if f.severity == "correction"] == []

@@ -512,3 +512,22 @@ def test_one_swap_shown_by_a_misconception_is_one_circle(ref):
     corrections = [(f.kind.value, f.point) for f in grade_text(text, file="v.mmd", reference=ref).findings
                    if f.severity == "correction"]
     assert len(corrections) == 1 and corrections[0][0] == "belief"
+
+
+@pytest.mark.parametrize("bind", ["POST pods/sandboxed/binding (node-1)", "POST /api/v1/namespaces/demo/pods/sandbox-demo/binding",
+                                  "POST pods/sandbox-demo/binding node-1"])
+def test_a_request_path_names_the_step_by_its_last_part(ref, bind):
+    """The pod's own name in a path (`sandboxed`, `sandbox-demo`) names no step: only the path's last part does."""
+    text = _drawing().replace("    S->>A: POST binding node-1\n", f"    S->>A: {bind}\n")
+    result = grade_text(text, file="p.mmd", reference=ref)
+    assert [f for f in result.findings if f.severity == "correction"] == []
+    assert {p.point: p.line for p in result.points}["RunPodSandbox"] == 23
+
+
+def test_an_answer_shows_no_misconception_of_its_own(ref):
+    """The scheduler writing etcd itself is one mistake: etcd's answer to that write is no event etcd sends it."""
+    text = _drawing().replace("    S->>A: POST binding node-1\n    A->>E: {persist}\n".replace("{persist}", "Put"),
+                              "    S->>E: Put spec.nodeName node-1\n    E-->>S: ok, revision 7\n")
+    beliefs = [(f.kind.value, f.line) for f in grade_text(text, file="e.mmd", reference=ref).findings
+               if f.severity == "correction"]
+    assert beliefs == [("belief", 20)]

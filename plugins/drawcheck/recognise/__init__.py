@@ -275,8 +275,15 @@ def text_role(ref: Reference, text: str) -> Role | None:
     return None
 
 
+_TO_DO = re.compile(r"\s*(?:TODO|FIXME)\b")
+"""A note to self (`TODO: look up where Sow goes`): it draws, names and announces nothing (unless the whole
+text is in capitals: Spanish `TODO` is "all")."""
+
+
 def read_text(ref: Reference, text: str) -> Reading:
     """What a text says: its names, its role, the steps it draws, the phase it announces."""
+    if _TO_DO.match(text) and not text.isupper():
+        return Reading(matches=(), role=PLAIN, hits=(), header=None, inline=None, phrased=phrase_text(text))
     role = text_role(ref, text)
     # a misspelt step name matters only where the text draws steps or may announce a phase
     matches = matcher(ref).find(text, spelling=role is None or role.draws != frozenset() or role.headers)
@@ -350,6 +357,7 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
     if late:  # notes and labels draw a step only where no message does
         for m in late:
             first.setdefault(m.step, m)
+    answered = answers(walk.items)
     own = {}  # a step drawn by a name of its own: a stand-in (e.g. a caller) does not draw it
     steps_of: dict[int, set[str]] = {}  # item index -> the steps drawn there
     for m in walk.mentions:
@@ -363,7 +371,8 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
         elif m.item.context.in_loop is not None:  # a try in a retry loop: the step is where it is drawn after it
             first[step] = next((o for o in walk.mentions if o.step == step and o.item.kind == "message"
                                 and o.item.context.in_loop is None and o.order > m.order
-                                and steps_of[o.item.index] == {step}), m)  # on a message of its own
+                                and steps_of[o.item.index] == {step}  # on a message of its own,
+                                and o.item.index not in answered), m)  # not an answer (`harvest results`)
     first = dict(sorted(first.items(), key=lambda kv: kv[1].order))
     items = tuple(walk.items)
     boundary = _find_boundary(items, walk.mentions, walk.rect_starts, ref)
@@ -374,6 +383,19 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
         phases_marked=boundary is not None or any(i.phase in main for i in items),
         rect_starts=tuple(walk.rect_starts), actors=walk.actors, comments=comments,
     )
+
+
+def answers(items) -> set[int]:
+    """The messages that answer the message before them (from its receiver back to its sender)."""
+    out, before = set(), None
+    for item in items:
+        if item.kind != "message":
+            continue
+        if before is not None and before.source != before.target \
+                and (item.source, item.target) == (before.target, before.source):
+            out.add(item.index)
+        before = item
+    return out
 
 
 def _comment(ref: Reference, line: int, text: str) -> Item | None:

@@ -105,19 +105,51 @@ _PHRASE_BREAK = re.compile(r"[()\[\]{}<>:;,|→]")
 _WORD_ALONE = re.compile(rf"(?<![A-Za-z0-9])(?<!{SPACED_LETTER})[A-Za-z0-9]++(?!{SPACED_LETTER})")
 
 
-_DOMAIN_NAME = re.compile(r"(?i)(?<![\w.-])(?:[a-z0-9-]+\.)+(?:io|com|org|net|dev|local|svc|internal)\b(?:/[^\s,;:()\[\]]*)?")
-"""A domain name, with the path after it: an annotation key (`example.com/sow-here`), a host, a URL's host
-and path. Its words name nothing."""
+_PLACE_NAME = re.compile(
+    r"(?i)(?<![\w.-])(?:(?:[a-z0-9-]+\.)+(?:io|com|org|net|dev|local|svc|internal)\b(?:/[^\s,;:()\[\]]*)?"
+    r"|(?:[\w.-]+/)*[\w-]+\.(?:go|py|proto|ya?ml|json|md|sh|rs|java|ts|js)\b(?::\d+)?)"
+    r"|(?<=/)(?-i:[a-z0-9]+(?:-[a-z0-9]+)+)(?=/)")
+"""A domain name, with the path after it (an annotation key `example.com/sow-here`, a host, a URL's host and
+path); a source file's name, with its folders and line (`pkg/garden/sow_one.go:123`); an object's name in a
+path (`beds/sow-demo/status`: lower case, with a hyphen, between two slashes). Its words name nothing."""
+
+
+_REQUEST_PATH = re.compile(r"\b(?:GET|POST|PUT|PATCH|DELETE)\s+(/?(?:[^\s/]+/)+)[^\s/]")
+"""An HTTP request's path: all of it but its last part is where (`POST beds/sowed/harvest`: the bed's name,
+then what is done), and its words name nothing."""
 
 
 def words(text: str) -> list[tuple[str, int, int]]:
     """The lower-case words of `text` with their spans; never the ASCII part of a longer word in a script
-    with spaces (`vinculaci` of `vinculación`), nor a word of a domain name (`_DOMAIN_NAME`)."""
+    with spaces (`vinculaci` of `vinculación`); a `GAP` for the words of a domain, file or object name
+    (`_PLACE_NAME`) and of a request's path before its last part (`_REQUEST_PATH`)."""
     found = [(m.group().lower(), m.start(), m.end()) for m in _WORD_ALONE.finditer(text)]
-    if "." not in text:
-        return found  # no domain name without a dot
-    domains = [d.span() for d in _DOMAIN_NAME.finditer(text)]
-    return [w for w in found if not any(start <= w[1] < end for start, end in domains)]
+    if "." not in text and "/" not in text:
+        return found  # no such name without a dot or a slash
+    places = [d.span() for d in _PLACE_NAME.finditer(text)] + [r.span(1) for r in _REQUEST_PATH.finditer(text)]
+    if not places:
+        return found
+    out = []
+    for w in found:
+        place = next(((start, end) for start, end in places if start <= w[1] < end), None)
+        if place is None:
+            out.append(w)
+        elif not out or out[-1] != (GAP, *place):
+            out.append((GAP, *place))  # no name spans it: `get beds/x/sow` is no `get sow`
+    return out
+
+
+GAP = "\x00"
+"""The word `words` puts where a place's name stands: it is part of no name."""
+
+
+_STRUCK_OUT = re.compile(r"~~.+?~~")
+"""Markdown's strikethrough: `~~Sow~~ Plant` crosses Sow out."""
+
+
+def not_struck_out(text: str) -> str:
+    """`text` with what it crosses out blanked (so every other word keeps its place)."""
+    return _STRUCK_OUT.sub(lambda m: " " * len(m.group()), text) if "~~" in text else text
 
 
 def _pieces(name: str) -> list[str]:
@@ -218,7 +250,8 @@ class NameMatcher:
         self._near_letters = frozenset(letter for letter, _ in self._near)
 
     def find(self, text: str, *, spelling: bool = True) -> tuple[Match, ...]:
-        """The names in `text`, in text order (`spelling`: near misses of step names too)."""
+        """The names in `text`, in text order (`spelling`: near misses of step names too); none it crosses out."""
+        text = not_struck_out(text)
         found = self._find(text, spelling)
         in_scripts = self.script.find(text)
         if not in_scripts:
@@ -265,7 +298,7 @@ class NameMatcher:
         """Longest phrases first (a phrase never spans a bracket, colon, comma or arrow: `Sow (water`
         is no `sow water`), then near misses among the words left over."""
         found: list[Match] = []
-        used = [False] * len(toks)
+        used = [t[0] == GAP for t in toks]
         after = 0  # the first word not in a phrase found so far
         for i, (key, start, _) in enumerate(toks):
             if i < after or key not in self.prefixes:  # most words start no name

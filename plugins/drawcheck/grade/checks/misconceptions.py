@@ -8,7 +8,8 @@ Section `misconceptions:` —
     {arrow: {from, to}, step?, arrows?, unless_words?, from_not?}
         a message from one of `from` to one of `to` (participant ids, or `any`), only when it draws one
         of `step`, only with one of `arrows` (call `->>`, reply `-->>`, async `-)`), not when its text
-        says one of `unless_words`, not when its sender is `from_not`
+        says one of `unless_words`, not when its sender is `from_not`; never an answer to the message
+        before it (from its receiver back to its sender): the call it answers shows the shape
     {order: [X, Y]}   step X drawn before step Y (the truth is Y first)
   between: (optional) a list of {from, to, steps, words?, unless_words?, over_names?, after?}: a message from
          one of `from` to one of `to` whose words name no new step still draws one of `steps` (in reference
@@ -29,7 +30,7 @@ from dataclasses import dataclass, field
 from drawcheck.grade.checks.base import Check, Cited, Drawing, Finding, FindingKind, Outcome, cited
 from drawcheck.grade.checks.order import heaviest_increasing
 from drawcheck.grade.layout import drawn_order
-from drawcheck.recognise import Between, Role, stands_for, words_regex
+from drawcheck.recognise import Between, Role, answers, stands_for, words_regex
 
 ANY = "any"
 SEVERITIES = ("correction", "hint")
@@ -155,7 +156,9 @@ class MisconceptionsCheck(Check):
             drawn_steps.setdefault(mention.item.index, set()).add(mention.step)
         ends = {pid for item in rec.items if item.kind == "message" for pid in (item.source, item.target)}
         who = {pid: stands_for(self.words, rec.actors, pid) for pid in ends}  # each drawn participant once
-        messages = [(item, who[item.source], who[item.target]) for item in rec.items if item.kind == "message"]
+        answered = answers(rec.items)  # an answer shows no shape of its own: the call it answers does
+        messages = [(item, who[item.source], who[item.target]) for item in rec.items
+                    if item.kind == "message" and item.index not in answered]
         out = []
         replaces = set()
         shared = _shared_places(rec)

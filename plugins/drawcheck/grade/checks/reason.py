@@ -1,7 +1,9 @@
 """The learner's one-line reason for the boundary: present, and touching enough of the ideas it needs.
 
 Section `reason:` — `prefixes` (how a reason line starts), `groups` ({name, words, hint_if_absent?}),
-`min_groups`, the messages `missing` and `wrong`, `shown_as` (its title on the feedback page), and
+`min_groups`, the messages `missing`, `wrong` and `unread` (a hint, for an unlabelled note beside the
+boundary in letters outside ASCII, too few of whose words are listed), `shown_as` (its title on the feedback
+page), and
 `misconceptions` ({id, belief, words, with?, message, source?}): a reason that states one is a correction
 that names it, whatever ideas it also touches; `negations`: words that, in the same clause, deny it instead.
 """
@@ -16,6 +18,13 @@ from drawcheck.recognise import BOUNDARY, PLAIN, Item, Role, prefix_regex, words
 from drawcheck.recognise.phrases import clauses, stated
 
 ROLE = "reason"
+UNREAD = ("drawcheck could not read this reason: too few of its words are ones the exercise lists (is it in a "
+          "language the exercise does not list yet?); a reviewer will read it")
+
+
+def _foreign(text: str) -> bool:
+    """Written in letters outside ASCII (another script, or accents)."""
+    return any(ch.isalpha() and not ch.isascii() for ch in text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +59,7 @@ class ReasonCheck(Check):
     shown_as: str
     misconceptions: tuple[Misconception, ...] = ()
     negations: tuple[str, ...] = ()
+    unread_message: str = UNREAD
     pattern: re.Pattern | None = field(init=False)
     group_patterns: list = field(init=False)
     negation_pattern: re.Pattern | None = field(init=False)
@@ -67,7 +77,7 @@ class ReasonCheck(Check):
     @classmethod
     def load(cls, r, node, core):
         m = r.mapping(node, "reason", ("prefixes", "groups", "missing", "wrong"),
-                      ("min_groups", "shown_as", "misconceptions", "negations"))
+                      ("min_groups", "shown_as", "misconceptions", "negations", "unread"))
         groups = []
         for item in r.seq(m["groups"], "reason.groups"):
             gm = r.mapping(item, "a reason group", ("name", "words"), ("hint_if_absent",))
@@ -85,7 +95,8 @@ class ReasonCheck(Check):
                    r.string(m["wrong"], "reason.wrong"), min_groups,
                    r.optional_string(m, "shown_as", "reason", "Reason at the boundary"),
                    _misconceptions(r, m["misconceptions"]) if "misconceptions" in m else (),
-                   r.strings(m["negations"], "reason.negations") if "negations" in m else ())
+                   r.strings(m["negations"], "reason.negations") if "negations" in m else (),
+                   r.optional_string(m, "unread", "reason", UNREAD))
 
     def role(self):
         return Role(ROLE, self.pattern, anchored=True) if self.pattern else None
@@ -110,27 +121,42 @@ class ReasonCheck(Check):
 
     def find(self, rec):
         """The learner's reason: a line written as one, else an unlabelled note by the boundary that
-        reads like one, else a `%% reason: ...` comment."""
+        reads like one (right beside it, one that names steps or announces a phase when it touches every
+        idea: "async harvest, safe as it is planted, the sowing does not wait"), else a `%% reason: ...`
+        comment."""
         explicit = rec.with_role(ROLE)
         if explicit:
             return explicit[0]
         b = rec.boundary
         if b is not None:
-            candidates = [b.item] if b.item is not None else []
+            candidates = [(b.item, self.min_groups)] if b.item is not None else []
             for k in ((b.index,) if b.item is None else ()) + (b.index + 1, b.index - 1, b.index + 2, b.index - 2):
                 if 0 <= k < len(rec.items):
                     it = rec.items[k]
-                    if (it.kind == "note" and it.role in (PLAIN, BOUNDARY) and not it.header
-                            and not it.reading.names("step")):
-                        candidates.append(it)
-            for it in candidates:
-                if len(self.groups_in(it)) >= self.min_groups:
+                    says_more = bool(it.header or it.reading.names("step"))  # a label, a step's note
+                    if it.kind != "note" or it.role not in (PLAIN, BOUNDARY) or (says_more and abs(k - b.index) > 1):
+                        continue
+                    candidates.append((it, len(self.groups) if says_more else self.min_groups))
+            for it, needed in candidates:
+                if len(self.groups_in(it)) >= needed:
                     return it
         return next((c for c in rec.comments if c.role == ROLE), None)
+
+    def unread(self, rec) -> Item | None:
+        """A note right beside the boundary, in letters outside ASCII, that announces no phase: a reason in a
+        language whose words the exercise does not list yet."""
+        b = rec.boundary
+        for k in (b.index + 1, b.index - 1) if b is not None else ():
+            if 0 <= k < len(rec.items):
+                it = rec.items[k]
+                if it.kind == "note" and it.role in (PLAIN, BOUNDARY) and not it.header and _foreign(it.text):
+                    return it
+        return None
 
     def grade(self, drawing: Drawing) -> Outcome:
         rec = drawing.recognised
         item = self.find(rec)
+        guessed = item is None and (item := self.unread(rec)) is not None  # a note we may not read
         if item is None:
             line = rec.boundary.line if rec.boundary else None
             return Outcome([(Finding(FindingKind.REASON, None, line, "correction", self.missing), 1)])
@@ -138,6 +164,8 @@ class ReasonCheck(Check):
         if wrong is not None:
             return Outcome([(Finding(FindingKind.REASON, None, item.line, "correction", wrong.message), 1)], item.text)
         hit = self.groups_in(item)
+        if len(hit) < self.min_groups and guessed:  # words not listed may say it all: no verdict
+            return Outcome([(Finding(FindingKind.REASON, None, item.line, "hint", self.unread_message), 0)], item.text)
         if len(hit) < self.min_groups:
             return Outcome([(Finding(FindingKind.REASON, None, item.line, "correction", self.wrong), 1)], item.text)
         out = [(Finding(FindingKind.REASON, None, item.line, "hint", g.hint_if_absent), 0)
