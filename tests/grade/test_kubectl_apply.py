@@ -531,3 +531,14 @@ def test_an_answer_shows_no_misconception_of_its_own(ref):
     beliefs = [(f.kind.value, f.line) for f in grade_text(text, file="e.mmd", reference=ref).findings
                if f.severity == "correction"]
     assert beliefs == [("belief", 20)]
+
+
+@pytest.mark.parametrize("label", ["etcd (only the API server talks to it)", "etcd [the kubelet never writes it]"])
+def test_a_participants_remark_in_brackets_does_not_say_who_it_is(ref, label):
+    """`etcd (only the API server talks to it)` is etcd: its name outside the brackets says so first."""
+    text = _drawing().replace("    participant E as etcd\n", f"    participant E as {label}\n")
+    assert "participant E as etcd\n" not in text
+    result = grade_text(text, file="b.mmd", reference=ref)
+    assert [f for f in result.findings if f.severity == "correction"] == []
+    points = {p.point: p.line for p in result.points}
+    assert (points["Persist"], points["PersistBinding"], points["PersistStatus"]) == (15, 21, 29)

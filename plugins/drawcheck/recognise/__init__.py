@@ -196,6 +196,7 @@ class Actor:
     names: tuple[str, ...]  # its label and id
     phrased: tuple[str, ...]  # their `phrase_text`
     steps_said: tuple[str, ...] = ()  # the steps its label's words name (`watering can`: water), named or not after them
+    heads: tuple[str, ...] = ()  # `phrased` without what brackets hold: `shed (only the gardener opens it)` -> shed
 
     def says(self, pattern: re.Pattern | None) -> bool:
         """Does its label or id contain one of the words of a `words_regex`?"""
@@ -674,12 +675,20 @@ class _Walk:
         return self.who_of[key]
 
 
+_BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+
+
 def stands_for(who: tuple[tuple[str, re.Pattern], ...], actors: dict[str, Actor], pid: str | None) -> str | None:
     """The exercise participant a drawn participant stands for: the first of `who` ((id, one of its words),
-    longest word first) whose word its label or id says (in any script), or None."""
+    longest word first) whose word its label or id says (in any script) outside brackets, else inside them,
+    else None."""
     actor = actors.get(pid) if pid is not None else None
     texts = actor.phrased if actor else (phrase_text(pid),) if pid else ()
-    return next((ex for ex, rx in who if any(rx.search(t) for t in texts)), None)
+    for read in (actor.heads, texts) if actor else (texts,):  # what brackets hold is a remark: read it last
+        found = next((ex for ex, rx in who if any(rx.search(t) for t in read)), None)
+        if found is not None:
+            return found
+    return None
 
 
 def _context(parent: Context, block: Block, branch) -> Context:
@@ -714,7 +723,8 @@ def _actors(diagram: Diagram, ref: Reference) -> dict[str, Actor]:
                 if not named:  # an alias with a label is no name of its own
                     steps = participant_steps(names, text)
         own = tuple(t for t in (p.label, p.id) if t)
-        out[p.id] = Actor(p.id, p.label or p.id, phase, steps, own, tuple(phrase_text(n) for n in own), said)
+        out[p.id] = Actor(p.id, p.label or p.id, phase, steps, own, tuple(phrase_text(n) for n in own), said,
+                          tuple(phrase_text(_BRACKETED.sub(" ", n)) for n in own))
     return out
 
 
