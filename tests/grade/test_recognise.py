@@ -259,3 +259,66 @@ def test_a_label_of_a_phase_outside_the_cycles_holds_only_its_own_steps(referenc
     rec = recognise(parse_text(text), reference)
     assert {m.step: m.item.phase for m in rec.mentions if m.step in ("PreBind", "Bind")} == \
         {"PreBind": "binding", "Bind": "binding"}
+
+
+LEGEND_DRAWING = """sequenceDiagram
+    participant K as kube-scheduler
+    participant F as framework
+    participant C as cache
+    Note over K,C: {legend}
+    rect rgb(200, 220, 255)
+        K->>F: PreFilter
+        K->>F: Filter
+        alt nothing fits
+            K->>F: PostFilter
+        end
+        K->>F: PreScore
+        K->>F: Score
+        K->>F: NormalizeScore
+        K->>C: AssumePod
+        K->>F: Reserve
+        K->>F: Permit
+    end
+    K-)K: go runBindingCycle
+    Note right of K: why: the Bind API call is slow, the scheduler does not wait, the pod is assumed in the cache
+    rect rgb(200, 255, 200)
+        K->>F: WaitOnPermit
+        K->>F: PreBind
+        K->>F: Bind
+        K->>F: PostBind
+    end
+    rect rgb(255, 200, 200)
+        K->>F: Unreserve
+        K->>C: ForgetPod
+    end
+"""
+
+
+@pytest.mark.parametrize("legend", [
+    "legend: blue = scheduling cycle, green = binding cycle, red = failure path",
+    "Legend: light blue: scheduling cycle, rgb(200,255,200) = binding cycle, Red means on failure",
+])
+def test_a_colour_legend_labels_the_rects_of_its_colours(reference, legend):
+    from drawcheck.grade import grade_text
+
+    keyed = grade_text(LEGEND_DRAWING.format(legend=legend), file="l.mmd", reference=reference)
+    assert [f for f in keyed.findings if f.severity == "correction"] == []
+    unkeyed = grade_text(LEGEND_DRAWING.format(legend="the three colours are mine"), file="u.mmd", reference=reference)
+    assert {f.point for f in unkeyed.findings if f.severity == "correction"} >= {"Unreserve"}  # no legend: no failure path
+
+
+@pytest.mark.parametrize("colour,hue", [("blue", 240), ("rgb(200, 255, 200)", 120), ("#f00", 0), ("hsl(30, 60%, 80%)", 30),
+                                        ("light blue", 195), ("grey", None), ("#eeeeee", None), ("not a colour", None)])
+def test_colour_hue(colour, hue):
+    from drawcheck.recognise.legend import colour_hue
+
+    found = colour_hue(colour)
+    assert (found is None) if hue is None else abs(found - hue) < 1
+
+
+def test_one_colour_named_is_no_legend():
+    from drawcheck.parse import parse_text
+    from drawcheck.recognise.legend import find_legend, with_legend
+
+    one = parse_text("sequenceDiagram\n    Note over A: red = wrong, I think\n    rect rgb(255,0,0)\n        A->>A: x\n    end\n")
+    assert find_legend(one.statements) is None and with_legend(one) is one

@@ -1,0 +1,101 @@
+"""A colour legend: a note that says what each colour of the drawing's rects means.
+
+`Note over A,B: legend: blue = sowing, green = harvest, red = on failure` keys the drawing's unlabelled
+`rect rgb(...)` regions by colour. Each rect whose colour has the hue of one of the legend's colours then
+reads as if it opened with a note of that colour's words (the way learners label a rect in words), and the
+legend itself draws nothing: it is a key, not a step.
+"""
+
+from __future__ import annotations
+
+import colorsys
+import dataclasses
+import re
+
+from drawcheck.css_colours import CSS_NAMED_COLOURS
+from drawcheck.parse.model import Block, Diagram, Note
+
+_ENTRY = re.compile(r"(?i)(?:\blegend\b\s*:?|^|[,;(])\s*(?P<colour>(?:(?:light|dark|pale) ?)?[a-z]+|"
+                    r"#[0-9a-f]{3}(?:[0-9a-f]{3})?|(?:rgba?|hsla?)\([^)]*\))\s*(?:=|:|->|→|means|is)\s*"
+                    r"(?P<words>[^,;()]+)")
+_NUMBERS = re.compile(r"[-+]?\d+(?:\.\d+)?")
+MIN_ENTRIES = 2  # one "red = wrong" is a remark; a legend keys two colours at least
+MIN_SATURATION = 0.12  # greys and whites have no hue to match by
+HUE_TOLERANCE = 40.0  # degrees between a rect's hue and its legend colour's
+
+
+def colour_hue(text: str) -> float | None:
+    """The hue (degrees) of a CSS colour as written in a `rect` or a legend: a name, `#rgb`, `#rrggbb`,
+    `rgb()`/`rgba()` or `hsl()`/`hsla()`; None for a colour without one (grey, white, black) or no colour."""
+    low = text.strip().lower()
+    if " " in low and low.replace(" ", "") in CSS_NAMED_COLOURS:
+        low = low.replace(" ", "")  # `light blue`
+    numbers = [float(n) for n in _NUMBERS.findall(low)]
+    if low.startswith("hsl") and len(numbers) >= 3:
+        return numbers[0] % 360 if numbers[1] / 100 >= MIN_SATURATION else None
+    if low in CSS_NAMED_COLOURS:
+        rgb = CSS_NAMED_COLOURS[low]
+    elif re.fullmatch(r"#[0-9a-f]{3}(?:[0-9a-f]{3})?", low):
+        digits = low[1:] if len(low) == 7 else "".join(ch * 2 for ch in low[1:])
+        rgb = tuple(int(digits[i:i + 2], 16) for i in (0, 2, 4))
+    elif low.startswith("rgb") and len(numbers) >= 3:
+        rgb = tuple(min(max(n, 0), 255) for n in numbers[:3])
+    else:
+        return None
+    hue, _lightness, saturation = colorsys.rgb_to_hls(*(v / 255 for v in rgb))
+    return hue * 360 if saturation >= MIN_SATURATION and max(rgb) - min(rgb) > 20 else None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Legend:
+    note: Note  # the legend itself
+    entries: tuple[tuple[float, str], ...]  # (hue, what that colour means)
+
+    def words_for(self, colour: str) -> str | None:
+        """What a rect of `colour` means: the words of the legend colour nearest in hue, within the tolerance."""
+        hue = colour_hue(colour)
+        if hue is None:
+            return None
+        distance, words = min(((min(abs(hue - h), 360 - abs(hue - h)), w) for h, w in self.entries),
+                              key=lambda e: e[0])
+        return words if distance <= HUE_TOLERANCE else None
+
+
+def find_legend(statements) -> Legend | None:
+    """The first note at the top level that keys two colours or more, each to words of its own."""
+    for s in statements:
+        if not isinstance(s, Note):
+            continue
+        entries = []
+        for m in _ENTRY.finditer(s.text or ""):
+            hue = colour_hue(m.group("colour"))
+            if hue is not None and m.group("words").strip():
+                entries.append((hue, m.group("words").strip()))
+        if len(entries) >= MIN_ENTRIES:
+            return Legend(s, tuple(entries))
+    return None
+
+
+def with_legend(diagram: Diagram) -> Diagram:
+    """The diagram as its legend reads it: each rect of a legend colour opens with a note of that colour's
+    words, and the legend note is gone. Without a legend, the diagram itself."""
+    legend = find_legend(diagram.statements)
+    if legend is None:
+        return diagram
+
+    def keyed(statements) -> list:
+        out = []
+        for s in statements:
+            if s is legend.note:
+                continue
+            if isinstance(s, Block):
+                branches = [dataclasses.replace(b, statements=keyed(b.statements)) for b in s.branches]
+                words = legend.words_for(s.label) if s.kind == "rect" and branches else None
+                if words is not None:
+                    label = Note(legend.note.placement, legend.note.actors, words, s.line)
+                    branches[0] = dataclasses.replace(branches[0], statements=[label, *branches[0].statements])
+                s = dataclasses.replace(s, branches=branches)
+            out.append(s)
+        return out
+
+    return dataclasses.replace(diagram, statements=keyed(diagram.statements))
