@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -66,3 +67,28 @@ def test_any_drawing_against_a_reference_without_optional_sections(tcp_reference
     r = grade_text("\n".join(lines), file="x.mmd", reference=tcp_reference)
     assert 0.0 <= r.score <= 1.0 and all(tcp_reference.has_step(p.point) for p in r.points)
     assert not any(f.kind == "cache-function" for f in r.findings)
+
+
+# Units that pump the readers of names (places in a text, struck-out text, a legend): one text of 128 KiB
+# of each. Splitting a text at every place it names once took square time (16,000 `/a-b` took 12 s).
+NAME_UNITS = ["/a", "/a-b", "a.b/", "POST a/", "x/a.go ", "a.com/b ", "GET /a.go ", "~~a", "(rgb(", ", red = x",
+              "legend: red = x, blue = y, ", "TODO ", "PreFilter ", "filter/", "a_", "aB", "lý do: ", "ä"]
+
+
+@pytest.mark.parametrize("unit", NAME_UNITS)
+def test_reading_names_in_a_text_of_one_repeated_unit_is_not_square_time(reference, unit):
+    """A worst case, so a generous bound: far above the linear cost (well under a second) and far below the
+    square one (minutes)."""
+    import time
+
+    from drawcheck.parse.model import Note
+    from drawcheck.recognise.legend import find_legend
+    from drawcheck.recognise.names import matcher, not_struck_out, words
+
+    text = unit * (131_072 // len(unit.encode("utf-8")))
+    started = time.process_time()
+    words(text)
+    not_struck_out(text)
+    find_legend([Note("over", ("A",), text, 1)])
+    matcher(reference).find(text[:20_000])
+    assert time.process_time() - started < 10

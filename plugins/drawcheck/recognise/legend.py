@@ -16,7 +16,7 @@ from drawcheck.css_colours import CSS_NAMED_COLOURS
 from drawcheck.parse.model import Block, Diagram, Note
 
 _ENTRY = re.compile(r"(?i)(?:\blegend\b\s*:?|^|[,;(])\s*(?P<colour>(?:(?:light|dark|pale) ?)?[a-z]+|"
-                    r"#[0-9a-f]{3}(?:[0-9a-f]{3})?|(?:rgba?|hsla?)\([^)]*\))\s*(?:=|:|->|→|means|is)\s*"
+                    r"#[0-9a-f]{3}(?:[0-9a-f]{3})?|(?:rgba?|hsla?)\([^()]*\))\s*(?:=|:|->|→|means|is)\s*"
                     r"(?P<words>[^,;()]+)")
 _NUMBERS = re.compile(r"[-+]?\d+(?:\.\d+)?")
 MIN_ENTRIES = 2  # one "red = wrong" is a remark; a legend keys two colours at least

@@ -107,7 +107,7 @@ _WORD_ALONE = re.compile(rf"(?<![A-Za-z0-9])(?<!{SPACED_LETTER})[A-Za-z0-9]++(?!
 
 _PLACE_NAME = re.compile(
     r"(?i)(?<![\w.-])(?:(?:[a-z0-9-]+\.)+(?:io|com|org|net|dev|local|svc|internal)\b(?:/[^\s,;:()\[\]]*)?"
-    r"|(?:[\w.-]+/)*[\w-]+\.(?:go|py|proto|ya?ml|json|md|sh|rs|java|ts|js)\b(?::\d+)?)"
+    r"|(?<![\w./-])/?(?:[\w.-]+/)*[\w-]+\.(?:go|py|proto|ya?ml|json|md|sh|rs|java|ts|js)\b(?::\d+)?)"
     r"|(?<=/)(?-i:[a-z0-9]+(?:-[a-z0-9]+)+)(?=/)")
 """A domain name, with the path after it (an annotation key `example.com/sow-here`, a host, a URL's host and
 path); a source file's name, with its folders and line (`pkg/garden/sow_one.go:123`); an object's name in a
@@ -126,16 +126,26 @@ def words(text: str) -> list[tuple[str, int, int]]:
     found = [(m.group().lower(), m.start(), m.end()) for m in _WORD_ALONE.finditer(text)]
     if "." not in text and "/" not in text:
         return found  # no such name without a dot or a slash
-    places = [d.span() for d in _PLACE_NAME.finditer(text)] + [r.span(1) for r in _REQUEST_PATH.finditer(text)]
-    if not places:
-        return found
-    out = []
+    places = _merged([d.span() for d in _PLACE_NAME.finditer(text)] + [r.span(1) for r in _REQUEST_PATH.finditer(text)])
+    out, k = [], 0
     for w in found:
-        place = next(((start, end) for start, end in places if start <= w[1] < end), None)
-        if place is None:
+        while k < len(places) and places[k][1] <= w[1]:
+            k += 1
+        if k == len(places) or w[1] < places[k][0]:
             out.append(w)
-        elif not out or out[-1] != (GAP, *place):
-            out.append((GAP, *place))  # no name spans it: `get beds/x/sow` is no `get sow`
+        elif not out or out[-1] != (GAP, *places[k]):
+            out.append((GAP, *places[k]))  # no name spans it: `get beds/x/sow` is no `get sow`
+    return out
+
+
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Spans in text order, overlapping ones joined."""
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if out and start < out[-1][1]:
+            out[-1] = (out[-1][0], max(end, out[-1][1]))
+        else:
+            out.append((start, end))
     return out
 
 
