@@ -55,6 +55,9 @@ CORPORA = {
     # written by a thirteenth blind author (blindk, session 10): measured, not tuned against
     "two-cycles-k": REPO / "reference" / "two-cycles" / "exercise.yml",
     "kubectl-apply-k": REPO / "reference" / "kubectl-apply" / "exercise.yml",
+    # written by a fifteenth blind author (blindm, session 10): measured, not tuned against
+    "two-cycles-m": REPO / "reference" / "two-cycles" / "exercise.yml",
+    "kubectl-apply-m": REPO / "reference" / "kubectl-apply" / "exercise.yml",
 }
 
 # (corpus, drawing) -> what goes wrong. Strict xfails: a fix turns them into failures until removed.
