@@ -58,6 +58,9 @@ CORPORA = {
     # written by a fourteenth blind author (blindl, session 10): measured, not tuned against
     "two-cycles-l": REPO / "reference" / "two-cycles" / "exercise.yml",
     "kubectl-apply-l": REPO / "reference" / "kubectl-apply" / "exercise.yml",
+    # written by a fifteenth blind author (blindm, session 10): measured, not tuned against
+    "two-cycles-m": REPO / "reference" / "two-cycles" / "exercise.yml",
+    "kubectl-apply-m": REPO / "reference" / "kubectl-apply" / "exercise.yml",
 }
 
 # (corpus, drawing) -> what goes wrong. Strict xfails: a fix turns them into failures until removed.
