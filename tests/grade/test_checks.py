@@ -336,3 +336,29 @@ def test_an_answer_is_no_steps_place_after_a_loop(reference):
                            "        loop for each Score plugin\n            S->>P: Score(node)\n        end\n"
                            "        S->>P: NormalizeScore\n        P-->>S: scores scaled to 0..100\n")
     assert [f for f in grade_text(text, file="a.mmd", reference=reference).findings if f.severity == "correction"] == []
+
+
+def test_a_question_and_its_answer_read_as_the_answer(reference):
+    """`Q: why there? A: reason: ...` (the exercise's questions answered in notes): the answer is the reason."""
+    text = _reference_with((ROOT / "reference" / "two-cycles" / "reference.mmd").read_text(encoding="utf-8"),
+                           REASON_LINE, "    Note over S,B: Q: why is the go there? A: reason: binding waits on the API "
+                                        "server, the thread moves on to the next pod, safe as the pod is assumed\n")
+    assert [f for f in grade_text(text, file="q.mmd", reference=reference).findings if f.kind == FindingKind.REASON] == []
+
+
+def test_a_steps_question_draws_no_step_it_asks_about(reference):
+    """`Permit: may it bind now?` is Permit: the Bind it asks about is no Bind in the scheduling cycle."""
+    text = _reference_with((ROOT / "reference" / "two-cycles" / "reference.mmd").read_text(encoding="utf-8"),
+                           "        S->>P: Permit\n", "        S->>P: \"Permit: may it bind now?\"\n")
+    assert [f for f in grade_text(text, file="p.mmd", reference=reference).findings if f.severity == "correction"] == []
+    bare = text.replace("\"Permit: may it bind now?\"", "Permit, then it may bind now")
+    assert [f.point for f in grade_text(bare, file="b.mmd", reference=reference).findings
+            if f.severity == "correction"] == ["Bind"]  # said, not asked: drawn in the scheduling cycle
+
+
+def test_a_failure_section_drawn_before_the_whole_flow_is_no_early_step(reference):
+    text = (ROOT / "reference" / "two-cycles" / "reference.mmd").read_text(encoding="utf-8")
+    failure = text[text.index("    rect rgb(252, 232, 230)\n"):text.rindex("    end\n") + len("    end\n")]
+    moved = text.replace(failure, "").replace("    rect rgb(227, 238, 252)\n", failure + "    rect rgb(227, 238, 252)\n", 1)
+    assert moved != text and moved.index("Unreserve") < moved.index("PreFilter")
+    assert [f for f in grade_text(moved, file="f.mmd", reference=reference).findings if f.severity == "correction"] == []

@@ -542,3 +542,14 @@ def test_a_participants_remark_in_brackets_does_not_say_who_it_is(ref, label):
     assert [f for f in result.findings if f.severity == "correction"] == []
     points = {p.point: p.line for p in result.points}
     assert (points["Persist"], points["PersistBinding"], points["PersistStatus"]) == (15, 21, 29)
+
+
+def test_a_note_before_the_apply_is_no_step_of_the_flow(ref):
+    """`Note: the scheduler and the kubelet watch from the start` names the kubelet's watch before the apply:
+    the watch event drawn later by a message is still the step."""
+    text = _drawing().replace("    U->>A: kubectl apply -f pod.yaml\n",
+                              "    Note over S,K: beforehand: the kubelet's watch delivers the bound pod, the scheduler's too\n"
+                              "    U->>A: kubectl apply -f pod.yaml\n")
+    result = grade_text(text, file="w.mmd", reference=ref)
+    assert [f for f in result.findings if f.severity == "correction"] == []
+    assert {p.point: p.line for p in result.points}["KubeletWatch"] == 23

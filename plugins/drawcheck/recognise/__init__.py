@@ -277,19 +277,31 @@ def text_role(ref: Reference, text: str) -> Role | None:
     return None
 
 
+_ASKED = re.compile(r"\s*[:：]\s*[^:?]*\?\W*$")
+"""After a step's name, a colon and a question to the end: what the question names is asked, not drawn."""
 _TO_DO = re.compile(r"\s*(?:TODO|FIXME)\b")
 """A note to self (`TODO: look up where Sow goes`): it draws, names and announces nothing (unless the whole
 text is in capitals: Spanish `TODO` is "all")."""
 
 
+_QUESTION = re.compile(r"\s*Q\d*\s*[:.)]\s*[^?]*\?\s*A\d*\s*[:.)]")
+"""`Q: why there? A: reason: ...`: a question the text answers; the answer is what it says."""
+
+
 def read_text(ref: Reference, text: str) -> Reading:
-    """What a text says: its names, its role, the steps it draws, the phase it announces."""
+    """What a text says: its names, its role, the steps it draws, the phase it announces (of a question and
+    its answer, the answer's)."""
+    asked = _QUESTION.match(text)
+    if asked:
+        text = " " * asked.end() + text[asked.end():]  # every word keeps its place
     if _TO_DO.match(text) and not text.isupper():
         return Reading(matches=(), role=PLAIN, hits=(), header=None, inline=None, phrased=phrase_text(text))
     role = text_role(ref, text)
     # a misspelt step name matters only where the text draws steps or may announce a phase
     matches = matcher(ref).find(text, spelling=role is None or role.draws != frozenset() or role.headers)
     steps = [m for m in matches if m.kind == "step"]
+    if steps and _ASKED.match(text, steps[0].end):  # `Sow: may it be watered now?`: a question draws nothing
+        steps = [m for m in steps if m.start < steps[0].end]
     exact = {m.target for m in steps if m.how == "exact"}
     hits = []
     for m in steps:
@@ -642,16 +654,24 @@ class _Walk:
                     or (b.words is not None and not says(b.words, message.text or "")) \
                     or says(b.unless, message.text or "") or (b.after is not None and b.after not in self.first):
                 continue
+            noted = self.noted_since(b.after)
             named_by = self.named_by_participants(message, b.steps)
             if named_by:  # `A->>W: check` to a participant named after one of the steps: that step, by its name
-                step = next((s for s in named_by if (s not in self.first or s in retried) and s not in self.late_steps),
-                            None)
+                step = next((s for s in named_by if (s not in self.first or s in retried) and s not in noted), None)
                 return (step, b.over_names) if step is not None else None
-            open_steps = [s for s in b.steps if (s not in self.first or s in retried) and s not in self.late_steps]
+            open_steps = [s for s in b.steps if (s not in self.first or s in retried) and s not in noted]
             later = [s for s in open_steps if self.ref.step(s).index > self.latest]
             step = later[0] if later else (open_steps[-1] if open_steps else None)
             return (step, b.over_names) if step is not None else None
         return None
+
+    def noted_since(self, after: str | None) -> set[str]:
+        """The steps notes and labels drew (a message draws them no more), from step `after` on when given: a
+        note before it (`the watches are open from the start`) is about no place in the flow."""
+        if after is None or after not in self.first:
+            return self.late_steps
+        since = self.first[after].order
+        return {m.step for m in self.late if m.order > since}
 
     def other_objects(self, message: Message) -> set[str]:
         """The steps of the `between` rules whose participants the message goes between and whose

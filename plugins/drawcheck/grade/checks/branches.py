@@ -91,6 +91,8 @@ class BranchesCheck(Check):
                 late = None  # drawn after its whole phase: a section of branches, not a place in the flow
             anchor = next((a for a in step.after if a in first and m.order < first[a].order
                            and not side_by_side(first[a].item, item)), None)
+            if anchor is not None and not any(s.id in first and first[s.id].order < m.order for s in ref.plan.main_path):
+                anchor = None  # drawn before the whole flow: a section of branches drawn first, not a place in it
             if anchor is not None:
                 msg = self.texts["too_early"].format(step=step.name, anchor=ref.step(anchor).name)
                 out.append((Finding(FindingKind.ORDER, step.id, m.line, severity, msg), edits))
