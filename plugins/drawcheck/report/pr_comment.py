@@ -24,6 +24,7 @@ import json
 import os
 import re
 import sys
+import unicodedata
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -248,29 +249,66 @@ def _one_spelling_each(text: str) -> str:
     return text.replace("&", "&amp;")
 
 
-def _mermaid_lines(lines: list[str]) -> set[int]:
-    """The lines inside ```mermaid fences, where `#60;` is Mermaid's code for `<` and GitHub links nothing.
+# The only drawings the comment draws: what the site's renderer writes (render/mermaid.py), line by line. A
+# label is letters, digits, spaces, `. ! ? _ ( )`, Mermaid's character codes (`#58;`), `<br>` and non-ASCII
+# letters, marks and numbers: no `:`, `%`, `{`, `@` or `/`, so no `%%{init}%%`, no `link`,
+# `links`, `click` or `properties`, no front matter, no other kind of diagram and no address in it.
+_ID = r"P[0-9]{1,5}"
+_LABEL = r"((?:[A-Za-z0-9 .!?_()]|#[0-9]{1,7};|<br>|[^\x00-\x7f])*)"
+_COLOUR = r"(?:[A-Za-z]{1,30}|(?:rgba?|hsla?)\([0-9., %]{1,60}\))"
+_ARROW = r"(?:<<-->>|<<->>|-->>|->>|-->|->|--x|-x|--\)|-\))"
+_DRAWING_LINE = re.compile(
+    r"(?:    )*(?:sequenceDiagram|end|autonumber|%% drawcheck: readable"
+    rf"|(?:accTitle|accDescr): [A-Za-z0-9 .,()/'\u00c0-\u024f-]*"
+    rf"|title {_LABEL}|(?:participant|actor) {_ID} as {_LABEL}|box {_COLOUR}(?: {_LABEL})?|rect {_COLOUR}"
+    rf"|{_ID}{_ARROW}[+-]?{_ID}: {_LABEL}|Note (?:left of|right of|over) {_ID}(?:,{_ID})?: {_LABEL}"
+    rf"|(?:loop|alt|opt|par|par_over|critical|break|else|and|option)(?: {_LABEL})?|(?:activate|deactivate) {_ID})"
+)
+_FENCE_INFO = re.compile(r"(`{3,}|~{3,})([ \t]*)([^\s`]+)")  # a fence's opening, with its language word
 
-    Only when the fences are unambiguous: every fence line at the line start (none indented, quoted or in a
-    list, where GitHub may end the block earlier) and no raw HTML outside them (an HTML block can swallow a
-    fence). Otherwise none: the drawing may then show codes, but nothing is linked."""
+
+def is_drawing_line(line: str) -> bool:
+    """True when `line` is one the site's renderer writes inside a ```mermaid fence (its only non-ASCII
+    characters: letters, marks and numbers of labels)."""
+    return _DRAWING_LINE.fullmatch(line) is not None and (line.isascii() or all(
+        unicodedata.category(ch)[0] in "LMN" for ch in line if not ch.isascii()))
+
+
+def _mermaid_lines(lines: list[str]) -> tuple[set[int], set[int]]:
+    """(the lines inside the site's own drawings, the opening lines of those drawings).
+
+    A drawing is a ```mermaid fence at the line start, closed, every line of it one the renderer writes
+    (`is_drawing_line`); only when the fences are unambiguous: every fence line at the line start (none
+    indented, quoted or in a list, where GitHub may end the block earlier) and no raw HTML outside them (an
+    HTML block can swallow a fence). Otherwise none: the drawing may then show codes, but nothing is linked.
+    Every other fence's language becomes `text` (`_as_text`): GitHub draws no other diagram, map or formula."""
     inside: set[int] = set()
-    fence = None  # (character, length, mermaid) of the open fence
+    openings: set[int] = set()
+    fence = None  # (character, length, opening line number, the drawing's lines so far or None)
     for number, line in enumerate(lines):
         if _FENCE_NOT_AT_LINE_START.match(line):
-            return set()
+            return set(), set()
         opened = _FENCE.fullmatch(line)
         if fence is None:
             if opened and not (opened.group(1)[0] == "`" and "`" in opened.group(2)):
-                fence = (opened.group(1)[0], len(opened.group(1)), opened.group(2).strip() == "mermaid")
+                drawing = [] if (opened.group(1)[0] == "`" and opened.group(2) == "mermaid") else None
+                fence = (opened.group(1)[0], len(opened.group(1)), number, drawing)
             elif _TAG_START.search(line):
-                return set()
+                return set(), set()
             continue
         if opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= fence[1] and not opened.group(2).strip():
+            if fence[3] is not None and all(is_drawing_line(lines[n]) for n in fence[3]):
+                inside.update(fence[3])
+                openings.add(fence[2])
             fence = None
-        elif fence[2]:
-            inside.add(number)
-    return inside
+        elif fence[3] is not None:
+            fence[3].append(number)
+    return inside, openings
+
+
+def _as_text(line: str) -> str:
+    """`line` with the language of any fence opening in it made `text`, so GitHub shows it as code."""
+    return _FENCE_INFO.sub(lambda m: m.group(1) + m.group(2) + "text", line) if ("``" in line or "~~" in line) else line
 
 
 def own_links(repo: str, head_sha: str, author: str) -> re.Pattern:
@@ -315,13 +353,15 @@ def neutralise_references(markdown: str, *, links: "re.Pattern | None" = None) -
     block swallowing a fence); inside ```mermaid fences Mermaid's character codes and `<br>` are kept, so
     drawings still draw."""
     lines = _one_spelling_each(markdown).split("\n")
-    mermaid = _mermaid_lines(lines)
+    mermaid, drawings = _mermaid_lines(lines)
     for number, line in enumerate(lines):
+        if number in drawings:
+            continue  # "```mermaid", as written
         if number in mermaid:
             codes = {m.start() for m in _MERMAID_CODE.finditer(line)}
             lines[number] = _ACTS.sub(lambda m: m.group() if m.start() in codes else m.group() + WORD_JOINER, line)
         else:
-            line = _ACTS.sub(lambda m: m.group() + WORD_JOINER, line.replace("<", "&lt;"))
+            line = _ACTS.sub(lambda m: m.group() + WORD_JOINER, _as_text(line).replace("<", "&lt;"))
             lines[number] = _break_links(line, links)
     return "\n".join(lines)
 

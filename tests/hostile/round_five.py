@@ -1,0 +1,77 @@
+"""Round five: what got past rounds one to four.
+
+- `FORGED_DRAWINGS`: a `comment.md` the PR's own code wrote (the artifact is the PR's output), whose drawing is
+  not one the site's renderer writes: `%%{init}%%` and front matter, `link`/`links`/`click`/`properties`
+  with addresses, another kind of diagram, a fence in another spelling (`Mermaid`, `mermaid x`, `~~~`, in a
+  list). The privileged comment workflow posted them as drawings GitHub draws.
+- `comment_markdown`: the Markdown `drawcheck pr-check` writes for some answers (job summary and comment),
+  as the comment workflow then posts it.
+- `SEARCH_LABELS`: learner labels made of HTML, escaped HTML and Markdown, for the site's search box.
+- `UNICODE_LABELS`: bidi controls, zero-width joiners, tag characters, variation selectors, homoglyphs.
+- `SIZES`: drawings at and past the limits (depth, participants, comments, a label's length).
+
+Used by tests/hostile/test_round_five_*.py and tests/browser/test_round_five_site.py.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from round_four import REFERENCE, TINTED  # noqa: E402,F401
+
+HEAD = "a" * 40
+REPO = "drawcheck/drawcheck"
+SITE = "https://drawcheck.github.io/drawcheck/"
+
+# --------------------------------------------------------------------------- forged drawings in the comment
+
+_OWN = "sequenceDiagram\n    participant P1 as Scheduler\n    P1->>P1: PreFilter\n"
+FORGED_DRAWINGS = {
+    "init-directive": "```mermaid\n%%{init: {\"theme\": \"base\", \"themeVariables\": {\"noteBkgColor\": \"#dc322f\"}}}%%\n"
+                      + _OWN + "```\n",
+    "init-after-first-line": "```mermaid\n" + _OWN + "    %%{ init : { 'securityLevel': 'loose' } }%%\n```\n",
+    "front-matter": "```mermaid\n---\nconfig:\n  theme: dark\n---\n" + _OWN + "```\n",
+    "actor-link": "```mermaid\n" + _OWN + "    link P1: Your feedback @ https://evil.example/login\n```\n",
+    "actor-links-json": "```mermaid\n" + _OWN + "    links P1: {\"Sign in\": \"https://evil.example/\"}\n```\n",
+    "properties": "```mermaid\n" + _OWN + "    properties P1: {\"class\": \"x\", \"icon\": \"https://evil.example/a.png\"}\n```\n",
+    "flowchart-click": "```mermaid\nflowchart LR\n    A[drawcheck says: Correct] --> B\n"
+                       "    click A \"https://evil.example/phish\" \"Sign in again\"\n```\n",
+    "flowchart-href": "```mermaid\ngraph TD\n    A --> B\n    click B href \"https://evil.example/\" _blank\n```\n",
+    "capital-fence": "```Mermaid\n%%{init: {\"theme\": \"dark\"}}%%\n" + _OWN + "```\n",
+    "fence-with-words": "```mermaid title\n%%{init: {\"theme\": \"dark\"}}%%\n" + _OWN + "```\n",
+    "tilde-fence": "~~~mermaid\n" + _OWN + "    link P1: x @ https://evil.example/\n~~~\n",
+    "long-fence": "````mermaid\n" + _OWN + "    link P1: x @ https://evil.example/\n````\n",
+    "in-a-list": "- see\n\n  ```mermaid\n  %%{init: {\"theme\": \"dark\"}}%%\n  sequenceDiagram\n  A->>B: x\n  ```\n",
+    "unclosed": "```mermaid\n" + _OWN + "    link P1: x @ https://evil.example/\n",
+    "math": "```math\n\\text{drawcheck says: Correct} \\checkmark\n```\n",
+    "geojson": "```geojson\n{\"type\": \"Point\", \"coordinates\": [0, 0]}\n```\n",
+    "acc-descr-block": "```mermaid\n" + _OWN + "    accDescr {\n    https://evil.example\n    }\n```\n",
+    "participant-with-colon": "```mermaid\nsequenceDiagram\n    participant P1 as x: https://evil.example/\n```\n",
+    "create-alias": "```mermaid\nsequenceDiagram\n    create participant P9 as evil\n    P9->>P9: x\n```\n",
+}
+"""comment.md files (the PR's own output) whose drawing is not one the site's renderer writes: none may be drawn."""
+
+_DRAWING_LANGUAGES = re.compile(r"(?im)^[ \t>*+\-0-9.)]*(?:`{3,}|~{3,})[ \t]*(mermaid|math|geojson|topojson|stl)\b")
+
+
+def drawn_languages(markdown: str) -> list[str]:
+    """The fences in `markdown` GitHub would draw (a diagram, a formula, a map, a model), by language."""
+    return [m.group(1).lower() for m in _DRAWING_LANGUAGES.finditer(markdown)]
+
+
+def comment_markdown(answers: dict[str, str], reference) -> str:
+    """What `drawcheck pr-check` writes for `answers` (`{"mallory.mmd": text}`): the job summary and comment.md."""
+    from drawcheck.report.markdown import Links, markdown_report
+    from drawcheck.report.pr_check import grade_blobs
+
+    graded = grade_blobs({f"answers/{name}": text.encode("utf-8") for name, text in answers.items()},
+                         reference=reference)
+    return markdown_report(graded, reference, links=Links(repo=REPO, sha=HEAD, site_url=SITE))
+
+
+def mermaid_blocks(markdown: str) -> list[str]:
+    return re.findall(r"(?ms)^```mermaid\n(.*?)^```$", markdown)

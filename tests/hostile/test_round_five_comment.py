@@ -1,0 +1,94 @@
+"""Round five, the sticky PR comment: the artifact is the PR's own output, so its `comment.md` may carry any
+drawing. The comment workflow (write access) posted every ```mermaid fence as written but for mentions:
+`%%{init}%%`, front matter, `link`/`links`/`click` to another site, a flowchart saying "drawcheck says:
+Correct". Now a fence is drawn only when every line of it is one the site's renderer writes
+(`pr_comment.is_drawing_line`); any other fence, in any spelling GitHub draws (`Mermaid`, `mermaid x`, `~~~`,
+in a list, ```math, ```geojson), is shown as `text` with its addresses broken. Run as the workflow runs it too:
+pr_comment.py alone against a local HTTP server standing in for the API, with a recorded `workflow_run`."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+import round_five
+import round_three
+
+sys.path.insert(0, str(round_five.ROOT / "tests" / "workflows"))
+from fake_github import FakeGitHub  # noqa: E402
+from prflow_kit import event  # noqa: E402
+from test_pr_comment import HEAD, artifact, comment_step, meta  # noqa: E402
+
+from drawcheck.grade.cli import check_file, default_reference  # noqa: E402
+from drawcheck.reference import load_reference  # noqa: E402
+from drawcheck.render.feedback import feedback_setup, page_drawing  # noqa: E402
+from drawcheck.report.markdown import circled_drawing  # noqa: E402
+from drawcheck.report.pr_comment import comment_body, is_drawing_line, own_links  # noqa: E402
+
+OWN = own_links(round_five.REPO, HEAD, "mallory")
+FLAGSHIP = load_reference(default_reference())
+KUBECTL = load_reference(str(round_five.ROOT / "reference" / "kubectl-apply" / "exercise.yml"))
+
+
+def test_every_forged_drawing_would_be_drawn_as_written():
+    for name, text in round_five.FORGED_DRAWINGS.items():
+        assert round_five.drawn_languages(text), name  # else the test below would prove nothing
+
+
+@pytest.mark.parametrize("name", sorted(round_five.FORGED_DRAWINGS))
+def test_a_drawing_the_renderer_never_writes_is_not_drawn_in_the_comment(name):
+    text = round_five.FORGED_DRAWINGS[name]
+    body = comment_body(f"# drawcheck feedback\n\n{text}\nthe rest\n", links=OWN).split("\n", 1)[1]
+    assert round_five.drawn_languages(body) == [], body
+    assert "evil.example" not in "".join(round_three.live_links(body)), body
+    assert body.rstrip().endswith("the rest")  # shown as code, the comment around it intact
+
+
+def test_the_renderer_writes_only_lines_the_comment_draws():
+    """Every drawing the site draws back, for every answer of every corpus in the repository (both exercises,
+    the hostile ones included), passes `is_drawing_line` line by line: the comment keeps all of them."""
+    drawn = 0
+    setups = {id(FLAGSHIP): feedback_setup(FLAGSHIP), id(KUBECTL): feedback_setup(KUBECTL)}
+    for path in sorted(round_five.ROOT.glob("tests/**/*.mmd")):
+        reference = KUBECTL if "kubectl" in str(path) else FLAGSHIP
+        graded = check_file(str(path), reference, label=str(path.relative_to(round_five.ROOT)))
+        for drawing in (circled_drawing(graded, reference), page_drawing(graded, setups[id(reference)])):
+            if drawing:
+                drawn += 1
+                assert [line for line in drawing.rstrip("\n").split("\n") if not is_drawing_line(line)] == [], path
+    assert drawn > 1000
+
+
+def test_a_real_report_keeps_its_drawings(tmp_path):
+    answers = {f"{handle}.mmd": text for handle, text in round_five.TINTED.items()}
+    report = round_five.comment_markdown(answers, FLAGSHIP)
+    blocks = round_five.mermaid_blocks(report)
+    assert len(blocks) == len(answers)
+    assert round_five.mermaid_blocks(comment_body(report, links=OWN)) == blocks
+
+
+@pytest.fixture
+def gh():
+    fake = FakeGitHub()
+    yield fake
+    fake.close()
+
+
+@pytest.mark.parametrize("ambiguous", [False, True])
+def test_the_comment_workflow_draws_no_forged_drawing(gh, ambiguous):
+    """With a fence in a list (`ambiguous`) no fence is drawn at all (GitHub may end it elsewhere); else the
+    report's own drawing is, and no other."""
+    report = round_five.comment_markdown({"mallory.mmd": round_five.REFERENCE}, FLAGSHIP)
+    forged = "\n".join(text for name, text in round_five.FORGED_DRAWINGS.items() if ambiguous or name != "in-a-list")
+    payload = event("workflow_run_completed_fork", head_sha=HEAD)
+    gh.pulls[42], gh.authors[42] = HEAD, "mallory"
+    gh.add_artifact(payload["workflow_run"]["id"], artifact({"pr.json": meta(), "comment.md": report + "\n" + forged}))
+    done = comment_step(gh, payload)
+    assert done.returncode == 0, done.stdout + done.stderr
+    (comment,) = gh.comments[42]
+    own = round_five.mermaid_blocks(report)
+    assert round_five.drawn_languages(comment["body"]) == ([] if ambiguous else ["mermaid"] * len(own))
+    assert round_five.mermaid_blocks(comment["body"]) == ([] if ambiguous else own)
+    assert "evil.example" not in "".join(round_three.live_links(comment["body"]))
