@@ -75,3 +75,46 @@ def comment_markdown(answers: dict[str, str], reference) -> str:
 
 def mermaid_blocks(markdown: str) -> list[str]:
     return re.findall(r"(?ms)^```mermaid\n(.*?)^```$", markdown)
+
+
+# --------------------------------------------------------------------------- broken artifacts
+
+def _zip(files: dict[str, str], method: int) -> bytearray:
+    import io
+    import zipfile
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", method) as zf:
+        for name, data in files.items():
+            zf.writestr(name, data)
+    return bytearray(buf.getvalue())
+
+
+def _patched(data: bytearray, *, flag: int | None = None, method: int | None = None) -> bytes:
+    """Every entry's header (local and central) with its general-purpose flag or compression method set."""
+    for signature, flag_at, method_at in ((b"PK\x03\x04", 6, 8), (b"PK\x01\x02", 8, 10)):
+        at = data.find(signature)
+        while at != -1:
+            if flag is not None:
+                data[at + flag_at:at + flag_at + 2] = flag.to_bytes(2, "little")
+            if method is not None:
+                data[at + method_at:at + method_at + 2] = method.to_bytes(2, "little")
+            at = data.find(signature, at + 4)
+    return bytes(data)
+
+
+def broken_artifacts(files: dict[str, str]) -> dict[str, bytes]:
+    """`files` zipped in ways a reader can trip on: a bad CRC, a broken deflate stream, the encrypted flag,
+    a compression method Python has not got (AES, 99), one it has in name only (implode, 6), cut short."""
+    import zipfile
+
+    stored, deflated = _zip(files, zipfile.ZIP_STORED), _zip(files, zipfile.ZIP_DEFLATED)
+    bad_crc = bytearray(stored)
+    at = bad_crc.find(b"PK\x03\x04") + 30 + len(next(iter(files)))  # the first entry's first byte of data
+    bad_crc[at] ^= 0x01
+    broken = bytearray(deflated)
+    at = broken.find(b"PK\x03\x04") + 30 + len(next(iter(files)))
+    broken[at:at + 4] = b"\xff\xff\xff\xff"
+    return {"bad-crc": bytes(bad_crc), "broken-deflate": bytes(broken), "encrypted": _patched(stored, flag=1),
+            "aes": _patched(stored, method=99), "implode": _patched(stored, method=6),
+            "cut-short": bytes(deflated[: len(deflated) // 2])}

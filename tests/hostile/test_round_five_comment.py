@@ -92,3 +92,17 @@ def test_the_comment_workflow_draws_no_forged_drawing(gh, ambiguous):
     assert round_five.drawn_languages(comment["body"]) == ([] if ambiguous else ["mermaid"] * len(own))
     assert round_five.mermaid_blocks(comment["body"]) == ([] if ambiguous else own)
     assert "evil.example" not in "".join(round_three.live_links(comment["body"]))
+
+
+@pytest.mark.parametrize("kind", sorted(round_five.broken_artifacts({"pr.json": "{}"})))
+def test_a_broken_artifact_is_refused_with_one_clear_line(gh, kind):
+    """A zip the reader trips on (bad CRC, broken stream, a password, a method Python lacks) was a traceback in
+    the privileged workflow's log; now a refusal naming the file, like every other bad artifact."""
+    payload = event("workflow_run_completed_fork", head_sha=HEAD)
+    gh.pulls[42], gh.authors[42] = HEAD, "mallory"
+    zipped = round_five.broken_artifacts({"pr.json": meta(), "comment.md": "hello " * 50})[kind]
+    gh.add_artifact(payload["workflow_run"]["id"], zipped)
+    done = comment_step(gh, payload)
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stdout + done.stderr
+    assert done.stdout.startswith("::error title=drawcheck comment::refused: "), done.stdout
+    assert gh.comments.get(42, []) == []

@@ -29,6 +29,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import zipfile
+import zlib
 
 MARKER = "<!-- drawcheck-pr-feedback -->"
 """The hidden first line by which the sticky comment is found again."""
@@ -149,8 +150,12 @@ def read_artifact(zipped: bytes) -> tuple[dict, str | None]:
         cap = EXPECTED_FILES[entry.filename]
         if entry.file_size > cap or entry.is_dir():
             raise Refused(f"{entry.filename} is {entry.file_size:,} bytes, over the {cap:,} allowed")
-        with archive.open(entry) as fh:
-            data = fh.read(cap + 1)
+        try:
+            with archive.open(entry) as fh:
+                data = fh.read(cap + 1)
+        except (zipfile.BadZipFile, RuntimeError, NotImplementedError, EOFError, ValueError, zlib.error) as exc:
+            # a bad CRC, a broken stream, a password or a compression method Python cannot read
+            raise Refused(f"{entry.filename} cannot be read from the zip ({type(exc).__name__})") from None
         if len(data) > cap:
             raise Refused(f"{entry.filename} is over the {cap:,} bytes allowed")
         try:
