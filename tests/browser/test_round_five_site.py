@@ -12,7 +12,8 @@ import sys
 
 import pytest
 
-from browserkit import LOCAL_MERMAID, ROOT, css_rgba, painted_over, require_chromium, serve
+from browserkit import (LOCAL_MERMAID, ROOT, build, css_rgba, make_project, painted_over, require_chromium, serve,
+                        watched_page)
 
 sys.path.insert(0, str(ROOT / "tests" / "hostile"))
 import round_five  # noqa: E402
@@ -92,3 +93,62 @@ def test_a_mark_in_the_comments_drawing_keeps_its_colour_inside_a_learner_rect(b
         alone = painted_over(mark["fill"], 1, bare)
         distance = sum((a - b) ** 2 for a, b in zip(shown, alone)) ** 0.5
         assert distance < 2, (scheme, mark, shown, alone)
+
+
+# 2. Material's search box on a site whose learner file names and labels are hostile: every element and attribute
+#    in the results is one Material itself makes for a plain query (and its <mark> highlights); no canary runs.
+
+_RESULTS_DOM = """() => {
+  const root = document.querySelector(".md-search-result");
+  const els = root ? [root, ...root.querySelectorAll("*")] : [];
+  return {tags: [...new Set(els.map(e => e.tagName.toLowerCase()))],
+          attributes: [...new Set(els.flatMap(e => [...e.attributes].map(a => a.name.toLowerCase())))],
+          items: document.querySelectorAll(".md-search-result__item").length,
+          text: root ? root.textContent : "", pwned: window.__pwned === undefined ? null : window.__pwned};
+}"""
+
+
+@pytest.fixture(scope="module")
+def search_site(tmp_path_factory):
+    require_chromium()
+    project = make_project(tmp_path_factory.mktemp("round-five-search"), answers=round_five.search_answers())
+    built = build(project, strict=False)
+    with serve(built.site) as url:
+        yield url
+
+
+def _search(page, url: str, query: str) -> dict:
+    page.goto(url)
+    page.wait_for_load_state("networkidle")  # the search worker has its index
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.press_sequentially(query, delay=40)  # Material searches on key events
+    page.wait_for_function("""() => document.querySelector(".md-search-result__item") ||
+        /no match/i.test((document.querySelector(".md-search-result__meta") || {}).textContent || "")""", timeout=30000)
+    page.wait_for_timeout(300)
+    items = page.locator(".md-search-result__item")
+    for i in range(min(items.count(), 8)):
+        items.nth(i).hover()
+    for more in page.locator(".md-search-result__more > summary").all()[:8]:  # "more on this page"
+        more.click()
+    return page.evaluate(_RESULTS_DOM)
+
+
+def test_material_search_shows_hostile_names_and_labels_as_text(browser, search_site):
+    with watched_page(browser) as seen:
+        plain = _search(seen.page, search_site, "scheduler")  # what Material makes of a harmless query
+        assert plain["items"] >= 1 and "mark" in plain["tags"]
+        allowed_tags, allowed_attributes = set(plain["tags"]) | {"mark"}, set(plain["attributes"])
+        shown, counts = "", {}
+        for query in round_five.SEARCH_QUERIES:
+            found = _search(seen.page, search_site, query)
+            assert found["pwned"] is None, query
+            assert set(found["tags"]) <= allowed_tags, (query, set(found["tags"]) - allowed_tags)
+            assert set(found["attributes"]) <= allowed_attributes, (query, set(found["attributes"]) - allowed_attributes)
+            shown += found["text"]
+            counts[query] = found["items"]
+        assert seen.dialogs == [] and seen.page_errors == [] and seen.outside_requests == []
+    # the hostile names and labels were found (the index splits words at spaces and hyphens only)
+    assert all(counts[query] for query in ("onerror", "gt", "amp", "quot", "star", "mark", "code", "script")), counts
+    assert "<img src=x onerror=window.__pwned=1>" in shown  # the names are shown, as the text they are
+    assert "&lt;img src=x onerror=window.__pwned=2&gt;" in shown

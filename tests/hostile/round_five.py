@@ -118,3 +118,31 @@ def broken_artifacts(files: dict[str, str]) -> dict[str, bytes]:
     return {"bad-crc": bytes(bad_crc), "broken-deflate": bytes(broken), "encrypted": _patched(stored, flag=1),
             "aes": _patched(stored, method=99), "implode": _patched(stored, method=6),
             "cut-short": bytes(deflated[: len(deflated) // 2])}
+
+
+# --------------------------------------------------------------------------- the site's search box
+
+SEARCH_NAMES = [
+    "<img src=x onerror=window.__pwned=1>.mmd", "&lt;img src=x onerror=window.__pwned=2&gt;.mmd",
+    "&amp;lt;svg onload=window.__pwned=3&amp;gt;.mmd", "\"><mark onmouseover=window.__pwned=4>x.mmd",
+    "<select><option><img src=x onerror=window.__pwned=5>.mmd", "x<!--.mmd", "<\u200bscript>.mmd",
+    "<code>lt<\u2215code> gt amp.mmd", "`x` *y* [z](javascript:window.__pwned=6).mmd",
+]
+"""File names the overview lists as refused, so the site's search index holds them (as escaped text)."""
+
+SEARCH_LABELS = ["a <- b && c > d", "\"quoted\" 'single' `tick` lt gt amp quot", "*star* _under_ [link](x) ~~s~~",
+                 "x < img src=y > z", "ends with &", "mark code em strong"]
+"""Labels that pass the site's checks (no tag, no handler) but are made of what HTML and Markdown read."""
+
+SEARCH_QUERIES = ["img", "onerror", "pwned", "lt", "gt", "amp", "quot", "mark", "code", "select", "svg", "script",
+                  "quoted", "star", "tick"]
+
+
+def search_answers() -> dict[str, str]:
+    """Answer files for the search test: every hostile name, and a graded drawing per label (in its steps and
+    its reason, which the feedback page quotes)."""
+    out = dict.fromkeys(SEARCH_NAMES, REFERENCE)
+    for number, label in enumerate(SEARCH_LABELS):
+        text = REFERENCE.replace("S->>P: PreScore", f"S->>P: PreScore {label}", 1)
+        out[f"search-{number}.mmd"] = text.replace("Note over S,B: reason: ", f"Note over S,B: reason: {label} ", 1)
+    return out
