@@ -459,16 +459,26 @@ def _front_matter_span(lines: list[str]) -> tuple[int, int] | None:
     return first, len(lines) - 1
 
 
+def _indentation(line: str) -> int:
+    return len(line) - len(line.lstrip(" \t"))
+
+
 def _front_matter_items(lines: list[str], start: int, end: int) -> list[UnsafeItem]:
+    """The first key of the front matter other than `title:`. Its keys are the lines at the indentation of its
+    first one (YAML allows a whole block indented, ` title: x` / ` config: ...`); a line indented further
+    continues a multi-line title value."""
     body = lines[start + 1:end]
+    keys_at = None
     for offset, ln in enumerate(body):
         stripped = ln.strip()
         if not stripped or stripped.startswith("#"):
             continue
+        if keys_at is None:
+            keys_at = _indentation(ln)
+        if _indentation(ln) > keys_at:
+            continue  # continuation of a multi-line title value
         if re.match(r"""^["']?title["']?\s*:""", stripped):
             continue
-        if ln[:1] in (" ", "\t"):
-            continue  # continuation of a multi-line title value
         return [UnsafeItem(
             start + 2 + offset,
             "front matter may only hold `title:`; settings such as `config:` would change how the "

@@ -146,3 +146,44 @@ def search_answers() -> dict[str, str]:
         text = REFERENCE.replace("S->>P: PreScore", f"S->>P: PreScore {label}", 1)
         out[f"search-{number}.mmd"] = text.replace("Note over S,B: reason: ", f"Note over S,B: reason: {label} ", 1)
     return out
+
+
+# --------------------------------------------------------------------------- Mermaid-level
+
+_BODY = "sequenceDiagram\n    participant S as Scheduler\n    participant P as Plugins\n    S->>P: PreFilter\n    S->>P: Filter\n"
+MERMAID_LEVEL = {
+    # directives in the spellings Mermaid 12.3.0's directiveRegex reads (`/%{2}{\s*(?:(\w+)\s*:|(\w+))...}%{2}/gi`)
+    "init": "%%{init: {'theme': 'dark'}}%%\n" + _BODY,
+    "init-spaced": "%%{ init : { \"theme\" : \"dark\" } }%%\n" + _BODY,
+    "initialize-upper": "%%{INITIALIZE: {\"theme\": \"forest\"}}%%\n" + _BODY,
+    "init-multiline": "%%{\n  init: {\n    \"theme\": \"dark\"\n  }\n}%%\n" + _BODY,
+    "init-unclosed": "%%{init: {\"theme\": \"dark\"}}\n" + _BODY,
+    "init-after-header": _BODY + "    %%{init: {\"theme\": \"dark\"}}%%\n",
+    "init-after-statement": _BODY + "    S->>P: Score ; %%{init: {\"theme\": \"dark\"}}%%\n",
+    "init-crlf": ("%%{init: {\"theme\": \"dark\"}}%%\n" + _BODY).replace("\n", "\r\n"),
+    "wrap": "%%{wrap}%%\n" + _BODY,
+    "config-directive": "%%{config: {\"theme\": \"dark\"}}%%\n" + _BODY,
+    # front matter `config:` with odd YAML
+    "front-matter": "---\ntitle: x\nconfig:\n  theme: dark\n---\n" + _BODY,
+    "front-matter-indented": "---\n title: x\n config:\n   theme: dark\n---\n" + _BODY,
+    "front-matter-indented-deeper": "---\n    title: x\n    config:\n      theme: dark\n---\n" + _BODY,
+    "front-matter-anchor": "---\ntitle: &t dark\nconfig:\n  theme: *t\n---\n" + _BODY,
+    "front-matter-tag": "---\ntitle: !!str x\nconfig: !!map\n  theme: dark\n---\n" + _BODY,
+    "front-matter-flow": "---\n{title: x, config: {theme: dark}}\n---\n" + _BODY,
+    "front-matter-quoted-key": "---\ntitle: x\n\"config\": {\"theme\": \"dark\"}\n---\n" + _BODY,
+    "front-matter-merge": "---\ntitle: x\n<<: {config: {theme: dark}}\n---\n" + _BODY,
+    "front-matter-complex-key": "---\ntitle: x\n? config\n: {theme: dark}\n---\n" + _BODY,
+    "front-matter-title-only": "---\ntitle: Scheduling\n---\n" + _BODY,
+    # links, properties, details, accessibility blocks, create and destroy: allowed, never redrawn
+    "link": _BODY + "    link S: Dashboard @ https://example.com/dash\n",
+    "links-json": _BODY + "    links S: {\"Repo\": \"https://example.com/r\", \"Docs\": \"https://example.com/d\"}\n",
+    "properties": _BODY + "    properties S: {\"class\": \"internal-service-actor\", \"icon\": \"https://example.com/i.png\"}\n",
+    "details": _BODY + "    details S: {\"class\": \"x\"}\n",
+    "acc-descr-block": "sequenceDiagram\n    accTitle: drawcheck says Correct\n    accDescr {\n      Correct. Score 100\n    }\n"
+                       + _BODY.split("\n", 1)[1],
+    "create-destroy-alias": _BODY + "    create participant B as Binding goroutine\n    S-)B: go\n    B->>P: Bind\n"
+                            "    destroy B\n    B->>S: done\n",
+    "create-actor": _BODY + "    create actor U as User\n    P->>U: hello\n",
+}
+"""Learner files that reach past the drawing at Mermaid's level: config (directives, front matter), links,
+properties, accessibility text, created and destroyed participants."""
