@@ -187,3 +187,23 @@ MERMAID_LEVEL = {
 }
 """Learner files that reach past the drawing at Mermaid's level: config (directives, front matter), links,
 properties, accessibility text, created and destroyed participants."""
+
+
+# --------------------------------------------------------------------------- Unicode in labels
+
+INVISIBLE = {
+    "bidi-override": "\u202e", "bidi-embedding": "\u202b", "pop": "\u202c", "isolate": "\u2067", "pop-isolate": "\u2069",
+    "rlm": "\u200f", "alm": "\u061c", "zwj": "\u200d", "zwnj": "\u200c", "zwsp": "\u200b", "word-joiner": "\u2060",
+    "soft-hyphen": "\u00ad", "bom": "\ufeff", "tag-a": "\U000e0041", "tag-cancel": "\U000e007f",
+    "mongolian-separator": "\u180e", "musical-begin-beam": "\U0001d173", "interlinear": "\ufff9",
+    "line-separator": "\u2028", "private-use": "\ue000",
+}
+"""Characters that draw nothing but reorder, join, hide or tag the text around them."""
+
+
+def unicode_drawing(invisible: str) -> str:
+    """The reference drawing with `invisible` in a step, a note, a block label and the reason, beside words the
+    site says itself ("Correct", a step's name) and a number."""
+    text = REFERENCE.replace("S->>P: Filter", f"S->>P: Fil{invisible}ter 1{invisible} Correct", 1)
+    text = text.replace("opt no node fits", f"opt no node{invisible} fits 2", 1)
+    return text.replace("Note over S,B: reason: ", f"Note over S,B: reason: {invisible}3 Correct{invisible} ", 1)
