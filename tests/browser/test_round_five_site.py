@@ -111,7 +111,8 @@ _RESULTS_DOM = """() => {
 @pytest.fixture(scope="module")
 def search_site(tmp_path_factory):
     require_chromium()
-    project = make_project(tmp_path_factory.mktemp("round-five-search"), answers=round_five.search_answers())
+    project = make_project(tmp_path_factory.mktemp("round-five-search"), answers={**round_five.search_answers(),
+                                                                                    **round_five.rtl_answers()})
     built = build(project, strict=False)
     with serve(built.site) as url:
         yield url
@@ -152,3 +153,27 @@ def test_material_search_shows_hostile_names_and_labels_as_text(browser, search_
     assert all(counts[query] for query in ("onerror", "gt", "amp", "quot", "star", "mark", "code", "script")), counts
     assert "<img src=x onerror=window.__pwned=1>" in shown  # the names are shown, as the text they are
     assert "&lt;img src=x onerror=window.__pwned=2&gt;" in shown
+
+
+# 3. Right-to-left learner text (no control characters: those are refused) moves only within itself: on the
+#    feedback page the site's words before it stay before it, visually, and the site's words after it on the
+#    same line (none today) would stay after it.
+
+_AROUND_REASON = """() => [...document.querySelectorAll("article li")].filter(li => /reason/i.test(li.textContent) &&
+    /[\u0590-\u06ff]/.test(li.textContent)).map(li => {
+  const title = li.querySelector("strong"), text = [...li.childNodes].filter(n => n.nodeType === 3).pop();
+  const range = document.createRange();
+  range.selectNodeContents(text);
+  const rects = [...range.getClientRects()], box = title.getBoundingClientRect();
+  return {title: [box.left, box.right, box.top], learner: rects.map(r => [r.left, r.right, r.top])};
+})"""
+
+
+def test_right_to_left_learner_text_keeps_the_site_text_before_it_in_place(browser, search_site):
+    with watched_page(browser) as seen:
+        for handle in round_five.RTL_REASONS:
+            seen.page.goto(f"{search_site}feedback/{handle}/")
+            found = seen.page.evaluate(_AROUND_REASON)
+            assert len(found) == 1, (handle, found)
+            (title_left, title_right, title_top), first_line = found[0]["title"], found[0]["learner"][0]
+            assert abs(first_line[2] - title_top) < 20 and first_line[0] >= title_right - 1, (handle, found)

@@ -207,3 +207,13 @@ def unicode_drawing(invisible: str) -> str:
     text = REFERENCE.replace("S->>P: Filter", f"S->>P: Fil{invisible}ter 1{invisible} Correct", 1)
     text = text.replace("opt no node fits", f"opt no node{invisible} fits 2", 1)
     return text.replace("Note over S,B: reason: ", f"Note over S,B: reason: {invisible}3 Correct{invisible} ", 1)
+
+
+RTL_REASONS = {"rtl-hebrew": "\u05e9\u05dc\u05d1 2 (3) ok", "rtl-arabic": "\u0639 12 ) ( \u0627\u0644\u062e\u0637\u0648\u0629",
+               "rtl-mixed": "1 \u05d0 2 \u05d1 3 [x] \u05d2"}
+"""Reasons in right-to-left scripts, with digits and brackets that the bidi algorithm moves within their run."""
+
+
+def rtl_answers() -> dict[str, str]:
+    return {f"{handle}.mmd": REFERENCE.replace("Note over S,B: reason: ", f"Note over S,B: reason: {text} ", 1)
+            for handle, text in RTL_REASONS.items()}
