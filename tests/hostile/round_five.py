@@ -217,3 +217,45 @@ RTL_REASONS = {"rtl-hebrew": "\u05e9\u05dc\u05d1 2 (3) ok", "rtl-arabic": "\u063
 def rtl_answers() -> dict[str, str]:
     return {f"{handle}.mmd": REFERENCE.replace("Note over S,B: reason: ", f"Note over S,B: reason: {text} ", 1)
             for handle, text in RTL_REASONS.items()}
+
+
+# --------------------------------------------------------------------------- depth and size
+
+MAX_LINES, MAX_BYTES, MAX_LABEL = 2000, 262144, 200  # the site's max_lines, max_file_bytes; safety.MAX_LABEL_CHARS
+
+
+def _nested(kind: str, depth: int) -> str:
+    return "sequenceDiagram\n" + f"{kind}\n" * depth + "    S->>P: Filter\n" + "end\n" * depth
+
+
+def _label(n: int) -> str:
+    return ("Filter " * n)[:n]
+
+
+SIZES = {
+    "deep-loops": (_nested("loop again", 999), 102),  # thousands deep cannot fit 2,000 lines; 999 is the most
+    "deep-rects": (_nested("rect rgba(0, 0, 255, 0.1)", 999), 102),
+    "deep-unclosed": ("sequenceDiagram\n" + "alt x\n" * 1999, 102),
+    "many-ends": ("sequenceDiagram\n    S->>P: Filter\n" + "end\n" * 1998, 3),
+    "participants": ("sequenceDiagram\n" + "".join(f"participant P{i} as Filter {i}\n" for i in range(1999)), 1),
+    "all-comments": ("%%\n" * (MAX_BYTES // 3 - 1), MAX_LINES + 1),  # 87,380 comment lines, under the byte limit
+    "lines-at-limit": ("sequenceDiagram\n" + "%% c\n" * (MAX_LINES - 2) + "    S->>P: Filter\n", None),
+    "lines-over-limit": ("sequenceDiagram\n" + "%% c\n" * (MAX_LINES - 1) + "    S->>P: Filter\n", MAX_LINES + 1),
+    "bytes-over-limit": ("sequenceDiagram\n    S->>P: " + "F" * MAX_BYTES + "\n", 1),
+    "label-at-limit": (REFERENCE.replace("S->>P: PreFilter\n", "S->>P: " + _label(MAX_LABEL) + "\n", 1), None),
+    "label-over-limit": (REFERENCE.replace("S->>P: PreFilter\n", "S->>P: " + _label(MAX_LABEL + 1) + "\n", 1), None),
+    "mermaid-text-limit": ("sequenceDiagram\n" + "    S->>P: Filter Score PreScore\n" * 1900, 1),  # over 50,000 characters
+}
+"""handle -> (drawing, the line its error is on, or None when it is graded): at and past every limit."""
+
+CORRECTED_LEARNERS = 150
+"""Learners who each send a drawing and its `.corrected.mmd` in one build."""
+
+
+def size_answers() -> dict[str, str]:
+    out = {f"{handle}.mmd": text for handle, (text, _line) in SIZES.items()}
+    for i in range(CORRECTED_LEARNERS):
+        out[f"learner-{i}.mmd"] = REFERENCE.replace("S->>P: Reserve", "B->>P: Reserve", 1)
+        out[f"learner-{i}.corrected.mmd"] = REFERENCE
+    out["good-reference.mmd"] = REFERENCE
+    return out
