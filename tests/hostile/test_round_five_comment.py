@@ -106,3 +106,52 @@ def test_a_broken_artifact_is_refused_with_one_clear_line(gh, kind):
     assert done.returncode == 1 and "Traceback" not in done.stderr, done.stdout + done.stderr
     assert done.stdout.startswith("::error title=drawcheck comment::refused: "), done.stdout
     assert gh.comments.get(42, []) == []
+
+
+FORGED_VERDICT = "## answers/mallory.mmd\n\n**Status:** correct · **Score:** 100 %\n\nNo corrections: well done.\n"
+
+CODE_CHANGES = {
+    "the-grader": [{"filename": "answers/mallory.mmd", "status": "added"},
+                   {"filename": "plugins/drawcheck/report/pr_check.py", "status": "modified"}],
+    "the-workflow": [{"filename": "answers/mallory.mmd", "status": "added"},
+                     {"filename": ".github/workflows/check.yml", "status": "modified"}],
+    "renamed-from-code": [{"filename": "answers/mallory.mmd", "status": "renamed",
+                           "previous_filename": "plugins/drawcheck/grade/__init__.py"}],
+    "other-case": [{"filename": "Answers/mallory.mmd", "status": "added"}],
+    "only-code": [{"filename": "pyproject.toml", "status": "modified"}],
+}
+
+
+@pytest.mark.parametrize("name", sorted(CODE_CHANGES))
+def test_feedback_from_a_pr_that_changes_the_code_is_not_posted(gh, name):
+    """A PR that changes anything outside answers/ ran its own code in the check, so the artifact says whatever
+    it likes ("correct, 100 %") and the bot would post it under the site's name: nothing is posted."""
+    payload = event("workflow_run_completed_fork", head_sha=HEAD)
+    gh.pulls[42], gh.authors[42], gh.files[42] = HEAD, "mallory", CODE_CHANGES[name]
+    gh.add_artifact(payload["workflow_run"]["id"], artifact({"pr.json": meta(), "comment.md": FORGED_VERDICT}))
+    done = comment_step(gh, payload)
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stdout + done.stderr
+    assert done.stdout.startswith("::error title=drawcheck comment::refused: ")
+    assert gh.comments.get(42, []) == []
+
+
+def test_a_pr_of_answers_only_is_posted_however_many_files_it_lists(gh):
+    payload = event("workflow_run_completed_fork", head_sha=HEAD)
+    files = [{"filename": f"answers/kubectl-apply/mallory{'.corrected' if i % 2 else ''}.mmd", "status": "modified"}
+             for i in range(2)] + [{"filename": "answers/mallory.mmd", "status": "added"}] * 248
+    gh.pulls[42], gh.authors[42], gh.files[42] = HEAD, "mallory", files  # three pages of the listing
+    gh.add_artifact(payload["workflow_run"]["id"], artifact({"pr.json": meta(), "comment.md": "feedback"}))
+    done = comment_step(gh, payload)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert [c["body"].split("\n", 1)[1] for c in gh.comments[42]] == ["feedback"]
+    assert sum("/pulls/42/files" in path for _m, path, _h in gh.requests) == 3
+
+
+def test_a_pr_whose_files_the_api_cannot_list_in_full_is_not_posted(gh):
+    payload = event("workflow_run_completed_fork", head_sha=HEAD)
+    answers_then_code = [{"filename": "answers/mallory.mmd", "status": "added"}] * 3000 + \
+                        [{"filename": "plugins/drawcheck/report/pr_check.py", "status": "modified"}]
+    gh.pulls[42], gh.authors[42], gh.files[42] = HEAD, "mallory", answers_then_code  # the listing stops at 3,000
+    gh.add_artifact(payload["workflow_run"]["id"], artifact({"pr.json": meta(), "comment.md": FORGED_VERDICT}))
+    done = comment_step(gh, payload)
+    assert done.returncode == 1 and gh.comments.get(42, []) == [], done.stdout

@@ -9,6 +9,9 @@ The artifact it reads was written by the PR's own code, so it is untrusted:
 - `pr.json`'s head SHA must be the head SHA of the workflow run (from GitHub's event, not the artifact), and
   the PR it names must have that same head SHA (asked of the API: `workflow_run.pull_requests` is empty for
   PRs from forks, so the number has to come from the artifact and be checked);
+- the PR must change nothing outside `answers/` (asked of the API): only then did the check run the base
+  repository's own code on the PR's answers. A PR that changes the code (or the check's workflow) ran its own
+  code, which could write any feedback ("Correct, 100 %") for the bot to post under the site's name;
 - the comment's text cannot mention anyone, reference an issue or pull request (in any spelling), hold raw
   HTML or forge the marker the sticky comment is found by.
 
@@ -187,7 +190,38 @@ def verify_pull_request(gh: GitHub, repo: str, number: int, run_head_sha: str) -
         raise Refused(f"pull request #{number} has head {str(head)[:40]}, not the checked commit {run_head_sha}: "
                       "the artifact names another pull request (or the PR has moved on; its newer run will comment)")
     login = ((pr or {}).get("user") or {}).get("login")
+    verify_answers_only(gh, repo, number, (pr or {}).get("changed_files"))
     return login if isinstance(login, str) else ""
+
+
+ANSWERS_FOLDER = "answers/"
+MAX_LISTED_FILES = 3000  # the API lists at most this many files of a pull request
+
+
+def verify_answers_only(gh: GitHub, repo: str, number: int, changed_files: object) -> None:
+    """Every file the PR changes (a rename: both its names) is under `answers/`, and the API listed them all
+    (`changed_files` of the PR), so the feedback was written by the base repository's code, not the PR's."""
+    if not isinstance(changed_files, int) or isinstance(changed_files, bool) or not 0 < changed_files <= MAX_LISTED_FILES:
+        raise Refused(f"pull request #{number} changes {changed_files} files; its feedback is posted only when "
+                      f"it changes at most {MAX_LISTED_FILES:,} files, all under {ANSWERS_FOLDER}")
+    listed = []
+    for page in range(1, MAX_LISTED_FILES // 100 + 1):
+        files = gh.json("GET", f"/repos/{repo}/pulls/{number}/files?per_page=100&page={page}")
+        if not isinstance(files, list):
+            break
+        listed += files
+        if len(files) < 100:
+            break
+    names = [n for f in listed if isinstance(f, dict) for n in (f.get("filename"), f.get("previous_filename"))
+             if n is not None]
+    outside = [n for n in names if not (isinstance(n, str) and n.startswith(ANSWERS_FOLDER) and ".." not in n.split("/"))]
+    if outside:
+        raise Refused(f"pull request #{number} changes files outside {ANSWERS_FOLDER} ({_one_line(str(outside[0]))[:120]}"
+                      f"{' and more' if len(outside) > 1 else ''}): its check ran the PR's own code, so its "
+                      "feedback is not posted")
+    if len(listed) != changed_files:
+        raise Refused(f"pull request #{number} changes {changed_files} files but the API listed {len(listed)}; "
+                      "nothing is posted")
 
 
 # --------------------------------------------------------------------------- the comment
