@@ -11,7 +11,8 @@ The artifact it reads was written by the PR's own code, so it is untrusted:
   PRs from forks, so the number has to come from the artifact and be checked);
 - the PR must change nothing outside `answers/` (asked of the API): only then did the check run the base
   repository's own code on the PR's answers. A PR that changes the code (or the check's workflow) ran its own
-  code, which could write any feedback ("Correct, 100 %") for the bot to post under the site's name;
+  code, which could write any feedback ("Correct, 100 %") for the bot to post under the site's name: it gets
+  the fixed notice `CODE_CHANGED` instead;
 - the comment's text cannot mention anyone, reference an issue or pull request (in any spelling), hold raw
   HTML or forge the marker the sticky comment is found by.
 
@@ -190,7 +191,6 @@ def verify_pull_request(gh: GitHub, repo: str, number: int, run_head_sha: str) -
         raise Refused(f"pull request #{number} has head {str(head)[:40]}, not the checked commit {run_head_sha}: "
                       "the artifact names another pull request (or the PR has moved on; its newer run will comment)")
     login = ((pr or {}).get("user") or {}).get("login")
-    verify_answers_only(gh, repo, number, (pr or {}).get("changed_files"))
     return login if isinstance(login, str) else ""
 
 
@@ -198,9 +198,10 @@ ANSWERS_FOLDER = "answers/"
 MAX_LISTED_FILES = 3000  # the API lists at most this many files of a pull request
 
 
-def verify_answers_only(gh: GitHub, repo: str, number: int, changed_files: object) -> None:
-    """Every file the PR changes (a rename: both its names) is under `answers/`, and the API listed them all
-    (`changed_files` of the PR), so the feedback was written by the base repository's code, not the PR's."""
+def changes_only_answers(gh: GitHub, repo: str, number: int) -> bool:
+    """Whether every file the PR changes (a rename: both its names) is under `answers/`, as the API lists them
+    all (`changed_files` of the PR): only then was the feedback written by the base repository's code."""
+    changed_files = (gh.json("GET", f"/repos/{repo}/pulls/{number}") or {}).get("changed_files")
     if not isinstance(changed_files, int) or isinstance(changed_files, bool) or not 0 < changed_files <= MAX_LISTED_FILES:
         raise Refused(f"pull request #{number} changes {changed_files} files; its feedback is posted only when "
                       f"it changes at most {MAX_LISTED_FILES:,} files, all under {ANSWERS_FOLDER}")
@@ -214,14 +215,16 @@ def verify_answers_only(gh: GitHub, repo: str, number: int, changed_files: objec
             break
     names = [n for f in listed if isinstance(f, dict) for n in (f.get("filename"), f.get("previous_filename"))
              if n is not None]
-    outside = [n for n in names if not (isinstance(n, str) and n.startswith(ANSWERS_FOLDER) and ".." not in n.split("/"))]
-    if outside:
-        raise Refused(f"pull request #{number} changes files outside {ANSWERS_FOLDER} ({_one_line(str(outside[0]))[:120]}"
-                      f"{' and more' if len(outside) > 1 else ''}): its check ran the PR's own code, so its "
-                      "feedback is not posted")
     if len(listed) != changed_files:
         raise Refused(f"pull request #{number} changes {changed_files} files but the API listed {len(listed)}; "
                       "nothing is posted")
+    return all(isinstance(n, str) and n.startswith(ANSWERS_FOLDER) and ".." not in n.split("/") for n in names)
+
+
+CODE_CHANGED = ("**drawcheck did not check this pull request's drawing here:** it changes files outside `answers/`, "
+                "so its check ran the pull request's own code, whose feedback is not posted under the site's name. "
+                "Change only your answer files (`answers/<your-github-handle>.mmd`) to get your feedback here.\n")
+"""The whole comment for such a PR: written here, nothing from the artifact."""
 
 
 # --------------------------------------------------------------------------- the comment
@@ -446,7 +449,10 @@ def post_feedback(gh: GitHub, *, repo: str, run_id: int, run_head_sha: str, bot_
     if meta["mode"] == "site" or comment is None:
         return "a site change: nothing to post"
     author = verify_pull_request(gh, repo, meta["number"], run_head_sha)
-    body = comment_body(comment, links=own_links(repo, run_head_sha, author))
+    if changes_only_answers(gh, repo, meta["number"]):
+        body = comment_body(comment, links=own_links(repo, run_head_sha, author))
+    else:
+        body = f"{MARKER}\n{CODE_CHANGED}"
     done, comment_id = upsert_comment(gh, repo, meta["number"], body, bot_login=bot_login)
     return f"{done} comment {comment_id} on pull request #{meta['number']}"
 
