@@ -23,7 +23,8 @@ from drawcheck.reference import load_reference  # noqa: E402
 from drawcheck.render.mermaid import MARK_FILLS  # noqa: E402
 from drawcheck.report.pr_comment import comment_body, own_links  # noqa: E402
 
-GITHUB_PAGES = {"light": ("default", "#ffffff"), "dark": ("dark", "#0d1117")}  # Mermaid theme, GitHub's page colour
+GITHUB_PAGES = {"light": ("default", "#ffffff"), "dark": ("dark", "#0d1117"), "dark-dimmed": ("dark", "#22272e"),
+                "dark-high-contrast": ("dark", "#0a0c10")}  # Mermaid's theme, GitHub's page colour
 
 _BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>comment</title>
 <body style="margin:0"><div id="out"></div><script src="mermaid.min.js"></script></body>"""
