@@ -298,10 +298,11 @@ _COLOUR = re.compile(
 MARK_COLOUR_DISTANCE = 25.0
 """How far (Euclidean, 0-255 RGB, as drawn on the page) a learner rect's colour must stay from every mark colour."""
 
-PAGE_BACKGROUNDS = ("rgb(255, 255, 255)", "hsl(225, 15%, 14%)")
+PAGE_BACKGROUNDS = ("rgb(255, 255, 255)", "hsl(225, 15%, 14%)", "rgb(13, 17, 23)", "rgb(34, 39, 46)", "rgb(10, 12, 16)")
 """What the drawings are drawn on: Material's default scheme (white) and its slate (dark) scheme
-(`--md-default-bg-color: hsla(var(--md-hue), 15%, 14%, 1)`, `--md-hue: 225deg`). A rect's fill is translucent,
-so a colour far from every mark on white can be a mark's very colour on the dark page."""
+(`--md-default-bg-color: hsla(var(--md-hue), 15%, 14%, 1)`, `--md-hue: 225deg`); and, for the PR comment and
+the job summary, GitHub's pages: light (white), dark, dark dimmed and dark high contrast. A rect's fill is
+translucent, so a colour far from every mark on white can be a mark's very colour on a dark page."""
 
 
 def _rgb_alpha(colour: str) -> tuple[tuple[float, float, float], float] | None:
@@ -335,8 +336,9 @@ _NESTING = 4  # rects of one colour nested this deep are still checked (each lev
 def learner_rect_colour(label: str, *, reserved: Iterable[str], neutral: str, under: Iterable[str] = ()) -> str:
     """The colour to redraw a learner's `rect <label>` with: the learner's own when it is a plain
     rgb()/rgba()/hsl()/hsla() colour that stays clear of every `reserved` (mark) colour, as drawn on each of
-    `PAGE_BACKGROUNDS`, over the colours already drawn beneath it (`under`, bottom first: a box, the
-    enclosing rects) and also when the learner nests up to four rects of it; else `neutral`."""
+    `PAGE_BACKGROUNDS`, over the colours drawn beneath it (`under`, bottom first: a box, the enclosing rects)
+    and also when the learner nests up to four rects of it, and on the bare page (the site's script grounds every
+    rect of a mark's fill on the page's colour, wherever it is); else `neutral`."""
     parsed = _rgb_alpha(label)
     if parsed is None:
         return neutral
@@ -344,13 +346,13 @@ def learner_rect_colour(label: str, *, reserved: Iterable[str], neutral: str, un
     layers = [p for p in map(_rgb_alpha, under) if p is not None]
     marks = [p for p in map(_rgb_alpha, reserved) if p is not None]
     for page in filter(None, map(_rgb_alpha, PAGE_BACKGROUNDS)):
-        below = page[0]
-        for layer_rgb, layer_alpha in layers:
-            below = _over(layer_rgb, layer_alpha, below)
-        tints = [_over(rgb, 1 - (1 - alpha) ** depth, below) for depth in range(1, _NESTING + 1)]
-        for mark_rgb, mark_alpha in marks:
-            drawn = _over(mark_rgb, mark_alpha, page[0])  # the mark as the page shows it
-            if any(_distance(drawn, tint) < MARK_COLOUR_DISTANCE for tint in tints):
+        shown = [_over(mark_rgb, mark_alpha, page[0]) for mark_rgb, mark_alpha in marks]  # as the page shows them
+        for beneath in ([layers, []] if layers else [layers]):
+            below = page[0]
+            for layer_rgb, layer_alpha in beneath:
+                below = _over(layer_rgb, layer_alpha, below)
+            tints = [_over(rgb, 1 - (1 - alpha) ** depth, below) for depth in range(1, _NESTING + 1)]
+            if any(_distance(drawn, tint) < MARK_COLOUR_DISTANCE for drawn in shown for tint in tints):
                 return neutral
     return label.strip()
 
@@ -459,16 +461,26 @@ def _front_matter_span(lines: list[str]) -> tuple[int, int] | None:
     return first, len(lines) - 1
 
 
+def _indentation(line: str) -> int:
+    return len(line) - len(line.lstrip(" \t"))
+
+
 def _front_matter_items(lines: list[str], start: int, end: int) -> list[UnsafeItem]:
+    """The first key of the front matter other than `title:`. Its keys are the lines at the indentation of its
+    first one (YAML allows a whole block indented, ` title: x` / ` config: ...`); a line indented further
+    continues a multi-line title value."""
     body = lines[start + 1:end]
+    keys_at = None
     for offset, ln in enumerate(body):
         stripped = ln.strip()
         if not stripped or stripped.startswith("#"):
             continue
+        if keys_at is None:
+            keys_at = _indentation(ln)
+        if _indentation(ln) > keys_at:
+            continue  # continuation of a multi-line title value
         if re.match(r"""^["']?title["']?\s*:""", stripped):
             continue
-        if ln[:1] in (" ", "\t"):
-            continue  # continuation of a multi-line title value
         return [UnsafeItem(
             start + 2 + offset,
             "front matter may only hold `title:`; settings such as `config:` would change how the "

@@ -44,7 +44,7 @@ COMMENT_ATTACKS = {
     "heading-reference": "### #1 in a heading",
     "table-reference": "| #1 | &#64;octocat |\n|---|---|\n| GH-2 | x |",
     "details-reference": "<details><summary>#1</summary>\n\n&#64;octocat\n\n</details>",
-    "outside-after-fence": "```mermaid\nsequenceDiagram\n    A->>B: #60;x#62;\n```\n#60; and #61;",
+    "outside-after-fence": "```mermaid\nsequenceDiagram\n    P1->>P2: #60;x#62;\n```\n#60; and #61;",
 }
 
 # Harmless as written (GitHub reads each reference once), but a rewrite that reads one level of them and

@@ -22,6 +22,9 @@ class FakeGitHub:
         self.pulls: dict[int, str] = {}  # number -> head sha
         self.runs: dict[int, list[dict]] = {}  # run id -> artifacts [{"id","name","size_in_bytes","zip"}]
         self.authors: dict[int, str] = {}  # pull request number -> its author's login (default "octocat")
+        # pull request number -> the files it changes, as the API lists them ({"filename", "status", and
+        # "previous_filename" for a rename}); default: its author's own answer, added
+        self.files: dict[int, list[dict]] = {}
         self.comments: dict[int, list[dict]] = {}  # PR number -> comments
         self.requests: list[tuple[str, str, dict]] = []  # (method, path, headers) on the API
         self.blob_requests: list[tuple[str, dict]] = []
@@ -39,6 +42,10 @@ class FakeGitHub:
         self._next_id += 1
         self.runs.setdefault(run_id, []).append({"id": self._next_id, "name": name, "expired": False,
                                                  "size_in_bytes": len(zipped) if size is None else size, "zip": zipped})
+
+    def files_of(self, number: int) -> list[dict]:
+        return self.files.get(number, [{"filename": f"answers/{self.authors.get(number, 'octocat')}.mmd",
+                                        "status": "added"}])
 
     def _new_id(self) -> int:
         self._next_id += 1
@@ -72,7 +79,16 @@ class FakeGitHub:
                         return self._json(404, {"message": "Not Found"})
                     return self._json(200, {"number": number, "state": "open", "head": {"sha": fake.pulls[number]},
                                             "user": {"login": fake.authors.get(number, "octocat")},
-                                            "base": {"repo": {"full_name": fake.repo}}})
+                                            "base": {"repo": {"full_name": fake.repo}},
+                                            "changed_files": len(fake.files_of(number))})
+                if m := re.fullmatch(r"/pulls/(\d+)/files", rest):
+                    number = int(m[1])
+                    if number not in fake.pulls:
+                        return self._json(404, {"message": "Not Found"})
+                    query = dict(p.split("=", 1) for p in urlsplit(self.path).query.split("&") if "=" in p)
+                    per_page, page = min(int(query.get("per_page", 30)), 100), int(query.get("page", 1))
+                    files = fake.files_of(number)[:3000]  # the API lists at most 3,000 files
+                    return self._json(200, files[(page - 1) * per_page: page * per_page])
                 if m := re.fullmatch(r"/issues/(\d+)/comments", rest):
                     number = int(m[1])
                     if method == "POST":

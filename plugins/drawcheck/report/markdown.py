@@ -92,7 +92,65 @@ def circled_drawing(g: Graded, reference) -> str | None:
     if g.diagram is None or not g.diagram.valid:
         return None
     circles, insertions = overlay(g.result, feedback_setup(reference), number_corrections(g.result))
-    return render_diagram(g.diagram, circles=circles, insertions=insertions, autonumber=not circles and not insertions)
+    return untinted_marks(render_diagram(g.diagram, circles=circles, insertions=insertions,
+                                         autonumber=not circles and not insertions))
+
+
+_BLOCK_OPENERS = frozenset({"box", "rect", "loop", "alt", "opt", "par", "par_over", "critical", "break"})
+_BOX_COLOUR = re.compile(r"(\s*box )((?:rgba?|hsla?)\([^)]*\)|\S+)")
+CLEAR_FILL = "rgba(0, 0, 0, 0)"
+
+
+def untinted_marks(mermaid: str) -> str:
+    """A circled drawing for GitHub, whose Mermaid runs without the site's script (which draws each mark on a
+    patch of the page's colour): every rect around a mark and, when there is a mark, every box is drawn clear,
+    so no learner tint lies beneath a mark and each mark shows exactly its colour (its meaning) there too. A
+    learner rect left then over fewer tints than the renderer checked it over is checked again over those
+    (`_recheck`): on its own it may pass for a mark."""
+    from drawcheck.render.mermaid import MARK_FILLS
+
+    marks = {f"rect {fill}" for fill in MARK_FILLS}
+    lines = mermaid.split("\n")
+    opened: list[int] = []  # the lines that opened the blocks around this one
+    around_marks: set[int] = set()
+    for number, line in enumerate(lines):
+        statement = line.strip()
+        if statement in marks:
+            around_marks.update(i for i in opened if lines[i].strip().startswith("rect "))
+        if statement == "end" and opened:
+            opened.pop()
+        elif statement.split(" ", 1)[0] in _BLOCK_OPENERS:
+            opened.append(number)
+    if not around_marks and not any(line.strip() in marks for line in lines):
+        return mermaid
+    for number in around_marks:
+        if lines[number].strip() not in marks:
+            lines[number] = lines[number].split("rect ", 1)[0] + f"rect {CLEAR_FILL}"
+    lines = [_BOX_COLOUR.sub(r"\1transparent", line, count=1) if line.lstrip().startswith("box ") else line
+             for line in lines]
+    return "\n".join(_recheck(lines, marks))
+
+
+def _recheck(lines: list[str], marks: set[str]) -> list[str]:
+    """`lines` with each learner rect checked over the rects still drawn beneath it (no box: all are clear)."""
+    from drawcheck.render.colours import as_rgb, learner_colour
+    from drawcheck.render.mermaid import MARK_FILLS, NEUTRAL_FILL
+
+    beneath: list[str | None] = []  # per open block: its fill when it is a rect that is drawn, else None
+    out = []
+    for line in lines:
+        statement = line.strip()
+        if statement == "end" and beneath:
+            beneath.pop()
+        elif statement.split(" ", 1)[0] in _BLOCK_OPENERS:
+            fill = statement[len("rect "):] if statement.startswith("rect ") else None
+            if fill is not None and statement not in marks and fill not in (CLEAR_FILL, NEUTRAL_FILL):
+                under = tuple(as_rgb(f) for f in beneath if f is not None)
+                if learner_colour(fill, reserved=MARK_FILLS, neutral=NEUTRAL_FILL, under=under) == NEUTRAL_FILL:
+                    fill, line = NEUTRAL_FILL, line.split("rect ", 1)[0] + f"rect {NEUTRAL_FILL}"
+            beneath.append(None if fill == CLEAR_FILL else fill)
+        out.append(line)
+    return out
 
 
 def _fence(mermaid: str) -> list[str]:

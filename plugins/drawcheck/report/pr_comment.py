@@ -9,6 +9,10 @@ The artifact it reads was written by the PR's own code, so it is untrusted:
 - `pr.json`'s head SHA must be the head SHA of the workflow run (from GitHub's event, not the artifact), and
   the PR it names must have that same head SHA (asked of the API: `workflow_run.pull_requests` is empty for
   PRs from forks, so the number has to come from the artifact and be checked);
+- the PR must change nothing outside `answers/` (asked of the API): only then did the check run the base
+  repository's own code on the PR's answers. A PR that changes the code (or the check's workflow) ran its own
+  code, which could write any feedback ("Correct, 100 %") for the bot to post under the site's name: it gets
+  the fixed notice `CODE_CHANGED` instead;
 - the comment's text cannot mention anyone, reference an issue or pull request (in any spelling), hold raw
   HTML or forge the marker the sticky comment is found by.
 
@@ -24,10 +28,12 @@ import json
 import os
 import re
 import sys
+import unicodedata
 import urllib.error
 import urllib.parse
 import urllib.request
 import zipfile
+import zlib
 
 MARKER = "<!-- drawcheck-pr-feedback -->"
 """The hidden first line by which the sticky comment is found again."""
@@ -148,8 +154,12 @@ def read_artifact(zipped: bytes) -> tuple[dict, str | None]:
         cap = EXPECTED_FILES[entry.filename]
         if entry.file_size > cap or entry.is_dir():
             raise Refused(f"{entry.filename} is {entry.file_size:,} bytes, over the {cap:,} allowed")
-        with archive.open(entry) as fh:
-            data = fh.read(cap + 1)
+        try:
+            with archive.open(entry) as fh:
+                data = fh.read(cap + 1)
+        except (zipfile.BadZipFile, RuntimeError, NotImplementedError, EOFError, ValueError, zlib.error) as exc:
+            # a bad CRC, a broken stream, a password or a compression method Python cannot read
+            raise Refused(f"{entry.filename} cannot be read from the zip ({type(exc).__name__})") from None
         if len(data) > cap:
             raise Refused(f"{entry.filename} is over the {cap:,} bytes allowed")
         try:
@@ -182,6 +192,39 @@ def verify_pull_request(gh: GitHub, repo: str, number: int, run_head_sha: str) -
                       "the artifact names another pull request (or the PR has moved on; its newer run will comment)")
     login = ((pr or {}).get("user") or {}).get("login")
     return login if isinstance(login, str) else ""
+
+
+ANSWERS_FOLDER = "answers/"
+MAX_LISTED_FILES = 3000  # the API lists at most this many files of a pull request
+
+
+def changes_only_answers(gh: GitHub, repo: str, number: int) -> bool:
+    """Whether every file the PR changes (a rename: both its names) is under `answers/`, as the API lists them
+    all (`changed_files` of the PR): only then was the feedback written by the base repository's code."""
+    changed_files = (gh.json("GET", f"/repos/{repo}/pulls/{number}") or {}).get("changed_files")
+    if not isinstance(changed_files, int) or isinstance(changed_files, bool) or not 0 < changed_files <= MAX_LISTED_FILES:
+        raise Refused(f"pull request #{number} changes {changed_files} files; its feedback is posted only when "
+                      f"it changes at most {MAX_LISTED_FILES:,} files, all under {ANSWERS_FOLDER}")
+    listed = []
+    for page in range(1, MAX_LISTED_FILES // 100 + 1):
+        files = gh.json("GET", f"/repos/{repo}/pulls/{number}/files?per_page=100&page={page}")
+        if not isinstance(files, list):
+            break
+        listed += files
+        if len(files) < 100:
+            break
+    names = [n for f in listed if isinstance(f, dict) for n in (f.get("filename"), f.get("previous_filename"))
+             if n is not None]
+    if len(listed) != changed_files:
+        raise Refused(f"pull request #{number} changes {changed_files} files but the API listed {len(listed)}; "
+                      "nothing is posted")
+    return all(isinstance(n, str) and n.startswith(ANSWERS_FOLDER) and ".." not in n.split("/") for n in names)
+
+
+CODE_CHANGED = ("**drawcheck did not check this pull request's drawing here:** it changes files outside `answers/`, "
+                "so its check ran the pull request's own code, whose feedback is not posted under the site's name. "
+                "Change only your answer files (`answers/<your-github-handle>.mmd`) to get your feedback here.\n")
+"""The whole comment for such a PR: written here, nothing from the artifact."""
 
 
 # --------------------------------------------------------------------------- the comment
@@ -248,29 +291,66 @@ def _one_spelling_each(text: str) -> str:
     return text.replace("&", "&amp;")
 
 
-def _mermaid_lines(lines: list[str]) -> set[int]:
-    """The lines inside ```mermaid fences, where `#60;` is Mermaid's code for `<` and GitHub links nothing.
+# The only drawings the comment draws: what the site's renderer writes (render/mermaid.py), line by line. A
+# label is letters, digits, spaces, `. ! ? _ ( )`, Mermaid's character codes (`#58;`), `<br>` and non-ASCII
+# letters, marks and numbers: no `:`, `%`, `{`, `@` or `/`, so no `%%{init}%%`, no `link`,
+# `links`, `click` or `properties`, no front matter, no other kind of diagram and no address in it.
+_ID = r"P[0-9]{1,5}"
+_LABEL = r"((?:[A-Za-z0-9 .!?_()]|#[0-9]{1,7};|<br>|[^\x00-\x7f])*)"
+_COLOUR = r"(?:[A-Za-z]{1,30}|(?:rgba?|hsla?)\([0-9., %]{1,60}\))"
+_ARROW = r"(?:<<-->>|<<->>|-->>|->>|-->|->|--x|-x|--\)|-\))"
+_DRAWING_LINE = re.compile(
+    r"(?:    )*(?:sequenceDiagram|end|autonumber|%% drawcheck: readable"
+    rf"|(?:accTitle|accDescr): [A-Za-z0-9 .,()/'\u00c0-\u024f-]*"
+    rf"|title {_LABEL}|(?:participant|actor) {_ID} as {_LABEL}|box {_COLOUR}(?: {_LABEL})?|rect {_COLOUR}"
+    rf"|{_ID}{_ARROW}[+-]?{_ID}: {_LABEL}|Note (?:left of|right of|over) {_ID}(?:,{_ID})?: {_LABEL}"
+    rf"|(?:loop|alt|opt|par|par_over|critical|break|else|and|option)(?: {_LABEL})?|(?:activate|deactivate) {_ID})"
+)
+_FENCE_INFO = re.compile(r"(`{3,}|~{3,})([ \t]*)([^\s`]+)")  # a fence's opening, with its language word
 
-    Only when the fences are unambiguous: every fence line at the line start (none indented, quoted or in a
-    list, where GitHub may end the block earlier) and no raw HTML outside them (an HTML block can swallow a
-    fence). Otherwise none: the drawing may then show codes, but nothing is linked."""
+
+def is_drawing_line(line: str) -> bool:
+    """True when `line` is one the site's renderer writes inside a ```mermaid fence (its only non-ASCII
+    characters: letters, marks and numbers of labels)."""
+    return _DRAWING_LINE.fullmatch(line) is not None and (line.isascii() or all(
+        unicodedata.category(ch)[0] in "LMN" for ch in line if not ch.isascii()))
+
+
+def _mermaid_lines(lines: list[str]) -> tuple[set[int], set[int]]:
+    """(the lines inside the site's own drawings, the opening lines of those drawings).
+
+    A drawing is a ```mermaid fence at the line start, closed, every line of it one the renderer writes
+    (`is_drawing_line`); only when the fences are unambiguous: every fence line at the line start (none
+    indented, quoted or in a list, where GitHub may end the block earlier) and no raw HTML outside them (an
+    HTML block can swallow a fence). Otherwise none: the drawing may then show codes, but nothing is linked.
+    Every other fence's language becomes `text` (`_as_text`): GitHub draws no other diagram, map or formula."""
     inside: set[int] = set()
-    fence = None  # (character, length, mermaid) of the open fence
+    openings: set[int] = set()
+    fence = None  # (character, length, opening line number, the drawing's lines so far or None)
     for number, line in enumerate(lines):
         if _FENCE_NOT_AT_LINE_START.match(line):
-            return set()
+            return set(), set()
         opened = _FENCE.fullmatch(line)
         if fence is None:
             if opened and not (opened.group(1)[0] == "`" and "`" in opened.group(2)):
-                fence = (opened.group(1)[0], len(opened.group(1)), opened.group(2).strip() == "mermaid")
+                drawing = [] if (opened.group(1)[0] == "`" and opened.group(2) == "mermaid") else None
+                fence = (opened.group(1)[0], len(opened.group(1)), number, drawing)
             elif _TAG_START.search(line):
-                return set()
+                return set(), set()
             continue
         if opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= fence[1] and not opened.group(2).strip():
+            if fence[3] is not None and all(is_drawing_line(lines[n]) for n in fence[3]):
+                inside.update(fence[3])
+                openings.add(fence[2])
             fence = None
-        elif fence[2]:
-            inside.add(number)
-    return inside
+        elif fence[3] is not None:
+            fence[3].append(number)
+    return inside, openings
+
+
+def _as_text(line: str) -> str:
+    """`line` with the language of any fence opening in it made `text`, so GitHub shows it as code."""
+    return _FENCE_INFO.sub(lambda m: m.group(1) + m.group(2) + "text", line) if ("``" in line or "~~" in line) else line
 
 
 def own_links(repo: str, head_sha: str, author: str) -> re.Pattern:
@@ -315,13 +395,15 @@ def neutralise_references(markdown: str, *, links: "re.Pattern | None" = None) -
     block swallowing a fence); inside ```mermaid fences Mermaid's character codes and `<br>` are kept, so
     drawings still draw."""
     lines = _one_spelling_each(markdown).split("\n")
-    mermaid = _mermaid_lines(lines)
+    mermaid, drawings = _mermaid_lines(lines)
     for number, line in enumerate(lines):
+        if number in drawings:
+            continue  # "```mermaid", as written
         if number in mermaid:
             codes = {m.start() for m in _MERMAID_CODE.finditer(line)}
             lines[number] = _ACTS.sub(lambda m: m.group() if m.start() in codes else m.group() + WORD_JOINER, line)
         else:
-            line = _ACTS.sub(lambda m: m.group() + WORD_JOINER, line.replace("<", "&lt;"))
+            line = _ACTS.sub(lambda m: m.group() + WORD_JOINER, _as_text(line).replace("<", "&lt;"))
             lines[number] = _break_links(line, links)
     return "\n".join(lines)
 
@@ -367,7 +449,10 @@ def post_feedback(gh: GitHub, *, repo: str, run_id: int, run_head_sha: str, bot_
     if meta["mode"] == "site" or comment is None:
         return "a site change: nothing to post"
     author = verify_pull_request(gh, repo, meta["number"], run_head_sha)
-    body = comment_body(comment, links=own_links(repo, run_head_sha, author))
+    if changes_only_answers(gh, repo, meta["number"]):
+        body = comment_body(comment, links=own_links(repo, run_head_sha, author))
+    else:
+        body = f"{MARKER}\n{CODE_CHANGED}"
     done, comment_id = upsert_comment(gh, repo, meta["number"], body, bot_login=bot_login)
     return f"{done} comment {comment_id} on pull request #{meta['number']}"
 
