@@ -164,3 +164,211 @@ def test_a_belief_is_a_correction_unless_the_drawing_denies_it(reference, note, 
     result = grade_text(text, file="b.mmd", reference=reference)
     beliefs = [f for f in result.corrections if f.kind == "wrong-cycle" and f.point == "WaitOnPermit"]
     assert (beliefs == []) is denied, [(f.kind, f.line, f.message) for f in result.findings]
+
+
+# --- Six more languages as data (tr, fi, da, ro, vi, uk), in both exercises -------------------------------
+
+KUBECTL_APPLY = HERE.parents[1] / "reference" / "kubectl-apply" / "exercise.yml"
+
+
+@pytest.fixture(scope="module")
+def kubectl_reference():
+    from drawcheck.reference import load_reference
+    return load_reference(KUBECTL_APPLY)
+
+
+def _exercise(request, exercise: str):
+    return request.getfixturevalue("reference" if exercise == "two-cycles" else "kubectl_reference")
+
+
+@pytest.mark.parametrize("exercise, text, steps, phases", [
+    # Turkish: suffixes on the words (döngüsünde, kuyruğunda)
+    ("two-cycles", "Zamanlama döngüsünde, her seferinde bir pod", [], {"scheduling"}),
+    ("two-cycles", "Bağlama döngüsü: pod başına bir goroutine", [], {"binding"}),
+    ("two-cycles", "zamanlama kuyruğunda bekleyen podlar", [], {"queue"}),
+    ("two-cycles", "Ön filtreleme", ["PreFilter"], set()),  # not Filter (filtreleme) inside it
+    ("two-cycles", "düğüm puanlama", ["Score"], set()),
+    ("two-cycles", "rezervasyonu geri al", ["Unreserve"], set()),
+    ("two-cycles", "izin bekleme", ["WaitOnPermit"], set()),
+    ("kubectl-apply", "kimlik doğrulama", ["Authenticate"], set()),
+    ("kubectl-apply", "değiştirici kabul denetimi", ["MutatingAdmission"], set()),
+    ("kubectl-apply", "şema doğrulaması", ["SchemaValidation"], set()),
+    ("kubectl-apply", "imajı çek", ["PullImage"], set()),
+    ("kubectl-apply", "durumu güncelle", ["StatusUpdate"], set()),
+    ("kubectl-apply", "Zamanlama", [], {"scheduling"}),
+    ("kubectl-apply", "Düğümde", [], {"on-node"}),
+    # Finnish: cases (-ssa, -iin, -n)
+    ("two-cycles", "Ajoitussyklissä yksi pod kerrallaan", [], {"scheduling"}),
+    ("two-cycles", "sidontagorutiinissa", [], {"binding"}),
+    ("two-cycles", "esisuodatus", ["PreFilter"], set()),
+    ("two-cycles", "pisteiden normalisointi", ["NormalizeScore"], set()),
+    ("two-cycles", "varauksen purku", ["Unreserve"], set()),
+    ("two-cycles", "luvan odotus", ["WaitOnPermit"], set()),
+    ("kubectl-apply", "todennus", ["Authenticate"], set()),
+    ("kubectl-apply", "validoiva pääsynvalvonta", ["ValidatingAdmission"], set()),
+    ("kubectl-apply", "kontin käynnistys", ["StartContainer"], set()),
+    ("kubectl-apply", "tallentaa tilan", ["PersistStatus"], set()),
+    ("kubectl-apply", "Solmulla", [], {"on-node"}),
+    ("kubectl-apply", "Ajoitus", [], {"scheduling"}),
+    # Danish: definite suffixes (-en)
+    ("two-cycles", "Planlægningscyklussen", [], {"scheduling"}),
+    ("two-cycles", "Bindingscyklus (asynkron)", [], {"binding"}),
+    ("two-cycles", "forfiltrering", ["PreFilter"], set()),
+    ("two-cycles", "frigiv reservationen", ["Unreserve"], set()),
+    ("two-cycles", "vælg den bedste node", ["SelectHost"], set()),
+    ("kubectl-apply", "autentificering", ["Authenticate"], set()),
+    ("kubectl-apply", "muterende adgangskontrol", ["MutatingAdmission"], set()),
+    ("kubectl-apply", "skemavalidering", ["SchemaValidation"], set()),
+    ("kubectl-apply", "hent image", ["PullImage"], set()),
+    ("kubectl-apply", "gem status", ["PersistStatus"], set()),
+    ("kubectl-apply", "Planlægning", [], {"scheduling"}),
+    ("kubectl-apply", "På noden", [], {"on-node"}),
+    # Romanian: articles (-ul, -ului), with and without diacritics
+    ("two-cycles", "Ciclul de planificare: câte un pod", [], {"scheduling"}),
+    ("two-cycles", "ciclul de legare, asincron", [], {"binding"}),
+    ("two-cycles", "anularea rezervării", ["Unreserve"], set()),
+    ("two-cycles", "normalizarea scorurilor", ["NormalizeScore"], set()),
+    ("two-cycles", "așteptarea permisiunii", ["WaitOnPermit"], set()),
+    ("kubectl-apply", "autorizare", ["Authorize"], set()),
+    ("kubectl-apply", "admitere de validare", ["ValidatingAdmission"], set()),
+    ("kubectl-apply", "validarea schemei", ["SchemaValidation"], set()),
+    ("kubectl-apply", "porneste containerul", ["StartContainer"], set()),
+    ("kubectl-apply", "actualizează starea", ["StatusUpdate"], set()),
+    ("kubectl-apply", "Planificare", [], {"scheduling"}),
+    ("kubectl-apply", "pe nodul worker", [], {"on-node"}),
+    # Vietnamese: words of several syllables, each spaced
+    ("two-cycles", "Chu kỳ lập lịch, mỗi lần một pod", [], {"scheduling"}),
+    ("two-cycles", "Chu kỳ ràng buộc (bất đồng bộ)", [], {"binding"}),  # đồng bộ (sync) is not read inside it
+    ("two-cycles", "lọc sơ bộ", ["PreFilter"], set()),
+    ("two-cycles", "chuẩn hoá điểm", ["NormalizeScore"], set()),
+    ("two-cycles", "hủy giữ chỗ", ["Unreserve"], set()),  # not Reserve (giữ chỗ) inside it
+    ("kubectl-apply", "xác thực", ["Authenticate"], set()),
+    ("kubectl-apply", "xác thực lược đồ", ["SchemaValidation"], set()),
+    ("kubectl-apply", "phân quyền", ["Authorize"], set()),
+    ("kubectl-apply", "tạo container", ["CreateContainer"], set()),
+    ("kubectl-apply", "cập nhật trạng thái", ["StatusUpdate"], set()),
+    ("kubectl-apply", "lập lịch", [], {"scheduling"}),
+    ("kubectl-apply", "trên nút", [], {"on-node"}),
+    # Ukrainian: cases, and both apostrophes (' and ’) in прив'язка
+    ("two-cycles", "Цикл планування", [], {"scheduling"}),
+    ("two-cycles", "Цикл прив’язки, окрема горутина для кожного поду", [], {"binding"}),
+    ("two-cycles", "у циклі прив'язки", [], {"binding"}),
+    ("two-cycles", "попередня фільтрація", ["PreFilter"], set()),
+    ("two-cycles", "скасування резервування", ["Unreserve"], set()),
+    ("two-cycles", "очікування дозволу", ["WaitOnPermit"], set()),
+    ("kubectl-apply", "автентифікація", ["Authenticate"], set()),
+    ("kubectl-apply", "мутуючий допуск", ["MutatingAdmission"], set()),
+    ("kubectl-apply", "валідація схеми", ["SchemaValidation"], set()),
+    ("kubectl-apply", "запустити контейнер", ["StartContainer"], set()),
+    ("kubectl-apply", "Планування", [], {"scheduling"}),
+    ("kubectl-apply", "На вузлі", [], {"on-node"}),
+])
+def test_six_more_languages_name_the_right_step_or_phase(request, exercise, text, steps, phases):
+    reading = read_text(_exercise(request, exercise), text)
+    assert [h.target for h in reading.hits] == steps
+    assert reading.phases == phases
+
+
+@pytest.mark.parametrize("exercise, text", [
+    ("two-cycles", "durum iyi, devam ediyoruz"),  # tr: "durum" (state) is in every other sentence
+    ("two-cycles", "düğüm hazır"),
+    ("kubectl-apply", "durum"),
+    ("kubectl-apply", "her şey yolunda"),
+    ("two-cycles", "tila on hyvä"),  # fi
+    ("two-cycles", "solmu on valmis"),
+    ("kubectl-apply", "tila"),
+    ("kubectl-apply", "kaikki hyvin"),
+    ("two-cycles", "alt er godt"),  # da
+    ("two-cycles", "noden er klar"),
+    ("kubectl-apply", "alt er godt"),
+    ("two-cycles", "totul este bine"),  # ro
+    ("two-cycles", "nodul este gata"),
+    ("kubectl-apply", "totul este bine"),
+    ("two-cycles", "mọi thứ đều ổn"),  # vi
+    ("two-cycles", "đồng bộ"),  # "sync" of anything: no scheduling cycle word
+    ("kubectl-apply", "mọi thứ đều ổn"),
+    ("kubectl-apply", "tiếp tục"),
+    ("two-cycles", "усе гаразд"),  # uk
+    ("two-cycles", "вузол готовий"),
+    ("kubectl-apply", "усе гаразд"),
+])
+def test_six_more_languages_everyday_words_name_nothing(request, exercise, text):
+    reading = read_text(_exercise(request, exercise), text)
+    assert [h.target for h in reading.hits] == [] and reading.phases == frozenset()
+
+
+def _reason_findings(reference, reason: str) -> list:
+    result = grade_text(_drawing(reason), file="r.mmd", reference=reference)
+    return [(f.severity, f.message) for f in result.findings if f.kind == "reason"]
+
+
+@pytest.mark.parametrize("good, one_idea", [
+    ("neden: bağlama API sunucusuna yazar ve yavaştır, zamanlayıcı beklemez, pod zaten önbellekte varsayılmış",
+     "neden: Filter yavaştır"),  # tr
+    ("syy: sidonta on hidas API-kutsu, ajoitussäie ei odota vaan ottaa seuraavan podin, pod on jo välimuistissa",
+     "syy: se on hidasta"),  # fi
+    ("årsag: binding er et langsomt API-kald, scheduleren venter ikke og tager næste pod, poden er allerede antaget i cachen",
+     "årsag: det er langsomt"),  # da
+    ("motiv: legarea este un apel lent către serverul API, planificatorul nu așteaptă, podul este deja presupus în cache",
+     "motiv: este lent"),  # ro
+    ("de ce: legarea e lenta, planificatorul nu asteapta, podul e deja in cache", "de ce: e lenta"),  # ro without diacritics
+    ("lý do: ràng buộc là lời gọi API chậm, luồng lập lịch không chờ mà xử lý pod tiếp theo, pod đã được giả định trong bộ nhớ đệm",
+     "lý do: nó chậm"),  # vi
+    ("причина: прив'язка — це повільний виклик до API-сервера, планувальник не чекає і бере наступний под, под уже в кеші",
+     "причина: це повільно"),  # uk
+])
+def test_six_more_languages_reason_is_read(reference, good, one_idea):
+    assert _reason_findings(reference, good) == []  # read: neither a correction nor the "could not read" hint
+    wrong = EXERCISE["reason"]["wrong"]
+    assert _reason_findings(reference, one_idea) == [("correction", wrong)]  # its prefix is read, one idea is too few
+
+
+_APPLY = """sequenceDiagram
+    participant U as kubectl
+    participant A as {api}
+    participant E as etcd
+    participant S as {scheduler}
+    participant K as kubelet
+    participant R as {runtime}
+    participant N as {cni}
+    U->>A: kubectl apply -f pod.yaml
+    A->>A: authentication
+    A->>A: authorization
+    A->>A: mutating admission
+    A->>A: schema validation
+    A->>A: validating admission
+    A->>E: persist the pod
+    A-->>U: 201 Created
+    A-->>S: {event}
+    S->>S: filter and score nodes
+    S->>{bind_to}: POST pods/web/binding
+    A->>E: persist nodeName
+    A-->>K: {event}
+    K->>R: RunPodSandbox
+    R->>N: ADD
+    K->>R: PullImage
+    K->>R: CreateContainer
+    K->>R: StartContainer
+    K->>A: {status}
+    A->>E: store status
+"""
+
+_PARTICIPANTS = {  # api server, scheduler, runtime, CNI plugin; a watch event and a status report in words only
+    "tr": ("API sunucusu", "Zamanlayıcı", "konteyner çalışma zamanı", "ağ eklentisi", "izleme olayı", "durum: Running"),
+    "fi": ("API-palvelin", "Ajoittaja", "konttiajoympäristö", "verkkoliitännäinen", "seurantatapahtuma", "tila Running"),
+    "da": ("API-serveren", "Scheduleren", "container-runtime", "netværksplugin", "watch-hændelse", "status Running"),
+    "ro": ("serverul API", "Planificatorul", "mediul de rulare", "plugin de rețea", "eveniment", "starea Running"),
+    "vi": ("máy chủ API", "Bộ lập lịch", "môi trường chạy container", "plugin mạng", "sự kiện", "trạng thái Running"),
+    "uk": ("API-сервер", "Планувальник", "середовище виконання контейнерів", "мережевий плагін", "подія", "статус Running"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(_PARTICIPANTS))
+def test_six_more_languages_name_the_participants(kubectl_reference, lang):
+    api, scheduler, runtime, cni, event, status = _PARTICIPANTS[lang]
+    fields = dict(api=api, scheduler=scheduler, runtime=runtime, cni=cni, event=event, status=status)
+    right = grade_text(_APPLY.format(bind_to="A", **fields), file="a.mmd", reference=kubectl_reference)
+    # the events, the CNI call and the status report draw their steps by who they go between
+    assert [(f.kind, f.point, f.message) for f in right.corrections] == []
+    wrong = grade_text(_APPLY.format(bind_to="E", **fields), file="a.mmd", reference=kubectl_reference)
+    assert [(f.kind, f.point) for f in wrong.corrections] == [("belief", "Bind")]  # the scheduler writes etcd
