@@ -372,3 +372,62 @@ def test_six_more_languages_name_the_participants(kubectl_reference, lang):
     assert [(f.kind, f.point, f.message) for f in right.corrections] == []
     wrong = grade_text(_APPLY.format(bind_to="E", **fields), file="a.mmd", reference=kubectl_reference)
     assert [(f.kind, f.point) for f in wrong.corrections] == [("belief", "Bind")]  # the scheduler writes etcd
+
+
+LOCK = "the `go` is not about a lock"
+
+
+@pytest.mark.parametrize("reason, start", [
+    ("neden: bağlama önbellek kilidini tutar", LOCK),  # tr
+    ("neden: kilit yok, bağlama API sunucusuna yazar ve yavaştır, zamanlayıcı beklemez, pod önbellekte varsayılmış", None),
+    ("syy: sidonta pitää välimuistin lukkoa", LOCK),  # fi
+    ("syy: lukkoa ei tarvita, sidonta on hidas API-kutsu, ajoitussäie ei odota, pod on jo välimuistissa", None),
+    ("syy: sidonnat tapahtuvat samassa järjestyksessä kuin jono", "binding goroutines are not ordered"),
+    ("årsag: binding holder låsen på cachen", LOCK),  # da
+    ("årsag: ingen lås er involveret, binding er et langsomt API-kald, scheduleren venter ikke, poden er antaget i cachen",
+     None),
+    ("årsag: bindingen skal være enkelttrådet", "binding is not single threaded"),
+    ("motiv: legarea ține lacătul cache-ului", LOCK),  # ro
+    ("motiv: fără lacăt, legarea este un apel lent, planificatorul nu așteaptă, podul este presupus în cache", None),
+    ("lý do: ràng buộc giữ khóa của bộ nhớ đệm", LOCK),  # vi
+    ("lý do: không cần khóa, ràng buộc là lời gọi API chậm, luồng lập lịch không chờ, pod đã được giả định trong bộ nhớ đệm",
+     None),
+    ("lý do: ràng buộc phải đơn luồng", "binding is not single threaded"),
+    ("причина: прив'язка тримає м'ютекс кешу", LOCK),  # uk
+    ("причина: м'ютекс не потрібен, прив'язка повільна, планувальник не чекає, под уже в кеші", None),
+])
+def test_six_more_languages_misconception_stated_or_denied(reference, reason, start):
+    found = [m[:len(start)] for m in _reason_corrections(reference, reason)] if start else _reason_corrections(reference, reason)
+    assert found == ([start] if start else [])
+
+
+@pytest.mark.parametrize("note, denied", [
+    ("izin beklemesi zamanlayıcıyı bloklar", False), ("izin beklemesi zamanlayıcıyı bloklamaz", True),  # tr
+    ("Permit-odotus estää ajoittajan", False), ("Permit-odotus ei estä ajoittajaa", True),  # fi
+    ("permit-ventetiden blokerer scheduleren", False), ("permit-ventetiden blokerer ikke scheduleren", True),  # da
+    ("așteptarea Permit blochează planificatorul", False), ("așteptarea Permit nu blochează planificatorul", True),  # ro
+    ("chờ Permit sẽ chặn bộ lập lịch", False), ("chờ Permit không chặn bộ lập lịch", True),  # vi
+    ("очікування Permit блокує планувальник", False), ("очікування Permit не блокує планувальник", True),  # uk
+])
+def test_six_more_languages_belief_a_permit_wait_blocks_the_scheduler(reference, note, denied):
+    text = _drawing("reason: the API write is slow, the scheduling thread does not wait for it, the pod is assumed")
+    text = text.replace("    B->>B: PreBind\n", f"    Note over B: {note}\n    B->>B: PreBind\n")
+    result = grade_text(text, file="b.mmd", reference=reference)
+    beliefs = [f for f in result.corrections if f.kind == "wrong-cycle" and f.point == "WaitOnPermit"]
+    assert (beliefs == []) is denied
+
+
+@pytest.mark.parametrize("reason", [
+    "neden: bağlama yavaştır, zamanlayıcı beklemez, pod önbellekte varsayılmış, süresi dolar",  # tr
+    "syy: sidonta on hidas, ajoitussäie ei odota, välimuistiin oletettu pod vanhenee",  # fi
+    "årsag: binding er langsom, scheduleren venter ikke, den antagne pod udløber",  # da
+    "motiv: legarea este lentă, planificatorul nu așteaptă, podul presupus în cache expiră",  # ro
+    "lý do: ràng buộc chậm, luồng lập lịch không chờ, pod giả định trong bộ nhớ đệm sẽ hết hạn",  # vi
+    "причина: прив'язка повільна, планувальник не чекає, припущений под у кеші спливає",  # uk
+])
+def test_six_more_languages_belief_assumed_pods_expire(reference, reason):
+    result = grade_text(_drawing(reason), file="r.mmd", reference=reference)
+    assert [f.point for f in result.findings if "no longer expire" in f.message] == ["Assume"]
+    calm = reason.rsplit(",", 1)[0]  # the same reason without its expiry clause
+    assert [f for f in grade_text(_drawing(calm), file="r.mmd", reference=reference).findings
+            if "no longer expire" in f.message] == []
