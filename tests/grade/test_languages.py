@@ -233,6 +233,7 @@ def _exercise(request, exercise: str):
     ("kubectl-apply", "admitere de validare", ["ValidatingAdmission"], set()),
     ("kubectl-apply", "validarea schemei", ["SchemaValidation"], set()),
     ("kubectl-apply", "porneste containerul", ["StartContainer"], set()),
+    ("kubectl-apply", "porneşte containerul", ["StartContainer"], set()),  # ş with a cedilla, as older keyboards type it
     ("kubectl-apply", "actualizează starea", ["StatusUpdate"], set()),
     ("kubectl-apply", "Planificare", [], {"scheduling"}),
     ("kubectl-apply", "pe nodul worker", [], {"on-node"}),
@@ -312,6 +313,7 @@ def _reason_findings(reference, reason: str) -> list:
     ("motiv: legarea este un apel lent către serverul API, planificatorul nu așteaptă, podul este deja presupus în cache",
      "motiv: este lent"),  # ro
     ("de ce: legarea e lenta, planificatorul nu asteapta, podul e deja in cache", "de ce: e lenta"),  # ro without diacritics
+    ("motiv: legarea e lentă, planificatorul nu aşteaptă, podul e deja în cache", "motiv: e lentă"),  # ro, ş with a cedilla
     ("lý do: ràng buộc là lời gọi API chậm, luồng lập lịch không chờ mà xử lý pod tiếp theo, pod đã được giả định trong bộ nhớ đệm",
      "lý do: nó chậm"),  # vi
     ("причина: прив'язка — це повільний виклик до API-сервера, планувальник не чекає і бере наступний под, под уже в кеші",
