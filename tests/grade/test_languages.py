@@ -433,3 +433,43 @@ def test_six_more_languages_belief_assumed_pods_expire(reference, reason):
     calm = reason.rsplit(",", 1)[0]  # the same reason without its expiry clause
     assert [f for f in grade_text(_drawing(calm), file="r.mmd", reference=reference).findings
             if "no longer expire" in f.message] == []
+
+
+_WHOLE = {  # scheduling cycle label, binding cycle label, no-fit branch, failure branch, reason (no `go` drawn)
+    "tr": ("Zamanlama döngüsü (her seferinde bir pod)", "Bağlama döngüsü, pod başına bir goroutine", "uygun düğüm yoksa",
+           "başarısız olursa",
+           "neden: bağlama API sunucusuna yazar ve yavaştır, zamanlayıcı beklemez, pod zaten önbellekte varsayılmış"),
+    "fi": ("Ajoitussykli, yksi pod kerrallaan", "Sidontasykli (oma gorutiini jokaiselle podille)", "mikään solmu ei sovi",
+           "jos jokin epäonnistuu", "syy: sidonta on hidas API-kutsu, ajoitussäie ei odota, pod on jo välimuistissa"),
+    "da": ("Planlægningscyklus, én pod ad gangen", "Bindingscyklus: en goroutine per pod", "ingen node passer",
+           "hvis noget fejler", "årsag: binding er et langsomt API-kald, scheduleren venter ikke, poden er antaget i cachen"),
+    "ro": ("Ciclul de planificare, câte un pod", "Ciclul de legare, o goroutine per pod", "niciun nod nu se potrivește",
+           "dacă eșuează",
+           "motiv: legarea este un apel lent către serverul API, planificatorul nu așteaptă, podul este presupus în cache"),
+    "vi": ("Chu kỳ lập lịch, mỗi lần một pod", "Chu kỳ ràng buộc, mỗi pod một goroutine", "không có nút nào phù hợp",
+           "nếu thất bại",
+           "lý do: ràng buộc là lời gọi API chậm, luồng lập lịch không chờ, pod đã được giả định trong bộ nhớ đệm"),
+    "uk": ("Цикл планування, один под за раз", "Цикл прив'язки, окрема горутина для кожного поду", "жоден вузол не підходить",
+           "у разі збою", "причина: прив'язка повільна, планувальник не чекає, под уже в кеші"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(_WHOLE))
+def test_six_more_languages_a_whole_drawing_labelled_in_the_language(reference, lang):
+    scheduling, binding, no_fit, failure, reason = _WHOLE[lang]
+
+    def drawing(scheduling=scheduling, binding=binding, no_fit=no_fit, failure=failure):
+        text = _drawing(reason, binding).replace("Note over S: scheduling cycle", f"Note over S: {scheduling}")
+        # the branch steps on the main path, their condition in their own words
+        text = text.replace("    opt no node fits\n        S->>S: PostFilter\n    end\n", f"    S->>S: PostFilter ({no_fit})\n")
+        text = text.replace("    opt on failure\n        B->>B: Unreserve\n    end\n", f"    B->>B: Unreserve ({failure})\n")
+        return text.replace("    S-)B: go sched.runBindingCycle\n", "")  # the cycle labels alone mark the boundary
+
+    def corrections(text):
+        return sorted((f.kind, f.point or "") for f in grade_text(text, file="w.mmd", reference=reference).corrections)
+
+    assert corrections(drawing()) == []
+    # the same drawing with labels in no listed language: the cycles, or the branches, are not read
+    assert corrections(drawing(scheduling="Qwerty uiop", binding="Asdf ghjk")) == [("cycles", "")]
+    assert corrections(drawing(no_fit="Qwerty uiop")) == [("order", "PostFilter")]
+    assert corrections(drawing(failure="Qwerty uiop")) == [("order", "Unreserve")]
