@@ -304,8 +304,10 @@ def _reference_with(reference_text: str, old: str, new: str) -> str:
     ("async bind, safe b/c the pod is assumed, the loop does not wait for the API", None),
     # a belief beside it, naming steps, is no reason (two ideas only)
     ("a Permit wait blocks the scheduler", "correction"),
-    # in letters outside ASCII, words not listed: no verdict, a hint
-    ("lý do: ràng buộc phải ghi vào máy chủ, luồng lập lịch chuyển sang pod tiếp theo", "hint"),
+    # in letters outside ASCII, words not listed (Estonian): no verdict, a hint
+    ("põhjus: sidumine peab kirjutama serverisse, ajastaja läheb järgmise podi juurde", "hint"),
+    # Vietnamese is listed: read, two ideas, no verdict withheld
+    ("lý do: ràng buộc phải ghi vào máy chủ, luồng lập lịch chuyển sang pod tiếp theo", None),
 ])
 def test_an_unlabelled_note_beside_the_boundary(reference, note, verdict):
     text = _reference_with((ROOT / "reference" / "two-cycles" / "reference.mmd").read_text(encoding="utf-8"),

@@ -164,3 +164,312 @@ def test_a_belief_is_a_correction_unless_the_drawing_denies_it(reference, note, 
     result = grade_text(text, file="b.mmd", reference=reference)
     beliefs = [f for f in result.corrections if f.kind == "wrong-cycle" and f.point == "WaitOnPermit"]
     assert (beliefs == []) is denied, [(f.kind, f.line, f.message) for f in result.findings]
+
+
+# --- Six more languages as data (tr, fi, da, ro, vi, uk), in both exercises -------------------------------
+
+KUBECTL_APPLY = HERE.parents[1] / "reference" / "kubectl-apply" / "exercise.yml"
+
+
+@pytest.fixture(scope="module")
+def kubectl_reference():
+    from drawcheck.reference import load_reference
+    return load_reference(KUBECTL_APPLY)
+
+
+def _exercise(request, exercise: str):
+    return request.getfixturevalue("reference" if exercise == "two-cycles" else "kubectl_reference")
+
+
+@pytest.mark.parametrize("exercise, text, steps, phases", [
+    # Turkish: suffixes on the words (döngüsünde, kuyruğunda)
+    ("two-cycles", "Zamanlama döngüsünde, her seferinde bir pod", [], {"scheduling"}),
+    ("two-cycles", "Bağlama döngüsü: pod başına bir goroutine", [], {"binding"}),
+    ("two-cycles", "zamanlama kuyruğunda bekleyen podlar", [], {"queue"}),
+    ("two-cycles", "Ön filtreleme", ["PreFilter"], set()),  # not Filter (filtreleme) inside it
+    ("two-cycles", "düğüm puanlama", ["Score"], set()),
+    ("two-cycles", "rezervasyonu geri al", ["Unreserve"], set()),
+    ("two-cycles", "izin bekleme", ["WaitOnPermit"], set()),
+    ("kubectl-apply", "kimlik doğrulama", ["Authenticate"], set()),
+    ("kubectl-apply", "değiştirici kabul denetimi", ["MutatingAdmission"], set()),
+    ("kubectl-apply", "şema doğrulaması", ["SchemaValidation"], set()),
+    ("kubectl-apply", "imajı çek", ["PullImage"], set()),
+    ("kubectl-apply", "durumu güncelle", ["StatusUpdate"], set()),
+    ("kubectl-apply", "Zamanlama", [], {"scheduling"}),
+    ("kubectl-apply", "Düğümde", [], {"on-node"}),
+    # Finnish: cases (-ssa, -iin, -n)
+    ("two-cycles", "Ajoitussyklissä yksi pod kerrallaan", [], {"scheduling"}),
+    ("two-cycles", "sidontagorutiinissa", [], {"binding"}),
+    ("two-cycles", "esisuodatus", ["PreFilter"], set()),
+    ("two-cycles", "pisteiden normalisointi", ["NormalizeScore"], set()),
+    ("two-cycles", "varauksen purku", ["Unreserve"], set()),
+    ("two-cycles", "luvan odotus", ["WaitOnPermit"], set()),
+    ("kubectl-apply", "todennus", ["Authenticate"], set()),
+    ("kubectl-apply", "validoiva pääsynvalvonta", ["ValidatingAdmission"], set()),
+    ("kubectl-apply", "kontin käynnistys", ["StartContainer"], set()),
+    ("kubectl-apply", "tallentaa tilan", ["PersistStatus"], set()),
+    ("kubectl-apply", "Solmulla", [], {"on-node"}),
+    ("kubectl-apply", "Ajoitus", [], {"scheduling"}),
+    # Danish: definite suffixes (-en)
+    ("two-cycles", "Planlægningscyklussen", [], {"scheduling"}),
+    ("two-cycles", "Bindingscyklus (asynkron)", [], {"binding"}),
+    ("two-cycles", "forfiltrering", ["PreFilter"], set()),
+    ("two-cycles", "frigiv reservationen", ["Unreserve"], set()),
+    ("two-cycles", "vælg den bedste node", ["SelectHost"], set()),
+    ("kubectl-apply", "autentificering", ["Authenticate"], set()),
+    ("kubectl-apply", "muterende adgangskontrol", ["MutatingAdmission"], set()),
+    ("kubectl-apply", "skemavalidering", ["SchemaValidation"], set()),
+    ("kubectl-apply", "hent image", ["PullImage"], set()),
+    ("kubectl-apply", "gem status", ["PersistStatus"], set()),
+    ("kubectl-apply", "Planlægning", [], {"scheduling"}),
+    ("kubectl-apply", "På noden", [], {"on-node"}),
+    # Romanian: articles (-ul, -ului), with and without diacritics
+    ("two-cycles", "Ciclul de planificare: câte un pod", [], {"scheduling"}),
+    ("two-cycles", "ciclul de legare, asincron", [], {"binding"}),
+    ("two-cycles", "anularea rezervării", ["Unreserve"], set()),
+    ("two-cycles", "normalizarea scorurilor", ["NormalizeScore"], set()),
+    ("two-cycles", "așteptarea permisiunii", ["WaitOnPermit"], set()),
+    ("kubectl-apply", "autorizare", ["Authorize"], set()),
+    ("kubectl-apply", "admitere de validare", ["ValidatingAdmission"], set()),
+    ("kubectl-apply", "validarea schemei", ["SchemaValidation"], set()),
+    ("kubectl-apply", "porneste containerul", ["StartContainer"], set()),
+    ("kubectl-apply", "porneşte containerul", ["StartContainer"], set()),  # ş with a cedilla, as older keyboards type it
+    ("kubectl-apply", "actualizează starea", ["StatusUpdate"], set()),
+    ("kubectl-apply", "Planificare", [], {"scheduling"}),
+    ("kubectl-apply", "pe nodul worker", [], {"on-node"}),
+    # Vietnamese: words of several syllables, each spaced
+    ("two-cycles", "Chu kỳ lập lịch, mỗi lần một pod", [], {"scheduling"}),
+    ("two-cycles", "Chu kỳ ràng buộc (bất đồng bộ)", [], {"binding"}),  # đồng bộ (sync) is not read inside it
+    ("two-cycles", "lọc sơ bộ", ["PreFilter"], set()),
+    ("two-cycles", "chuẩn hoá điểm", ["NormalizeScore"], set()),
+    ("two-cycles", "hủy giữ chỗ", ["Unreserve"], set()),  # not Reserve (giữ chỗ) inside it
+    ("kubectl-apply", "xác thực", ["Authenticate"], set()),
+    ("kubectl-apply", "xác thực lược đồ", ["SchemaValidation"], set()),
+    ("kubectl-apply", "phân quyền", ["Authorize"], set()),
+    ("kubectl-apply", "tạo container", ["CreateContainer"], set()),
+    ("kubectl-apply", "cập nhật trạng thái", ["StatusUpdate"], set()),
+    ("kubectl-apply", "lập lịch", [], {"scheduling"}),
+    ("kubectl-apply", "trên nút", [], {"on-node"}),
+    # Ukrainian: cases, and both apostrophes (' and ’) in прив'язка
+    ("two-cycles", "Цикл планування", [], {"scheduling"}),
+    ("two-cycles", "Цикл прив’язки, окрема горутина для кожного поду", [], {"binding"}),
+    ("two-cycles", "у циклі прив'язки", [], {"binding"}),
+    ("two-cycles", "попередня фільтрація", ["PreFilter"], set()),
+    ("two-cycles", "скасування резервування", ["Unreserve"], set()),
+    ("two-cycles", "очікування дозволу", ["WaitOnPermit"], set()),
+    ("kubectl-apply", "автентифікація", ["Authenticate"], set()),
+    ("kubectl-apply", "мутуючий допуск", ["MutatingAdmission"], set()),
+    ("kubectl-apply", "валідація схеми", ["SchemaValidation"], set()),
+    ("kubectl-apply", "запустити контейнер", ["StartContainer"], set()),
+    ("kubectl-apply", "Планування", [], {"scheduling"}),
+    ("kubectl-apply", "На вузлі", [], {"on-node"}),
+])
+def test_six_more_languages_name_the_right_step_or_phase(request, exercise, text, steps, phases):
+    reading = read_text(_exercise(request, exercise), text)
+    assert [h.target for h in reading.hits] == steps
+    assert reading.phases == phases
+
+
+@pytest.mark.parametrize("exercise, text", [
+    ("two-cycles", "durum iyi, devam ediyoruz"),  # tr: "durum" (state) is in every other sentence
+    ("two-cycles", "düğüm hazır"),
+    ("kubectl-apply", "durum"),
+    ("kubectl-apply", "her şey yolunda"),
+    ("two-cycles", "tila on hyvä"),  # fi
+    ("two-cycles", "solmu on valmis"),
+    ("kubectl-apply", "tila"),
+    ("kubectl-apply", "kaikki hyvin"),
+    ("two-cycles", "alt er godt"),  # da
+    ("two-cycles", "noden er klar"),
+    ("kubectl-apply", "alt er godt"),
+    ("two-cycles", "totul este bine"),  # ro
+    ("two-cycles", "nodul este gata"),
+    ("kubectl-apply", "totul este bine"),
+    ("two-cycles", "mọi thứ đều ổn"),  # vi
+    ("two-cycles", "đồng bộ"),  # "sync" of anything: no scheduling cycle word
+    ("kubectl-apply", "mọi thứ đều ổn"),
+    ("kubectl-apply", "tiếp tục"),
+    ("two-cycles", "усе гаразд"),  # uk
+    ("two-cycles", "вузол готовий"),
+    ("kubectl-apply", "усе гаразд"),
+])
+def test_six_more_languages_everyday_words_name_nothing(request, exercise, text):
+    reading = read_text(_exercise(request, exercise), text)
+    assert [h.target for h in reading.hits] == [] and reading.phases == frozenset()
+
+
+def _reason_findings(reference, reason: str) -> list:
+    result = grade_text(_drawing(reason), file="r.mmd", reference=reference)
+    return [(f.severity, f.message) for f in result.findings if f.kind == "reason"]
+
+
+@pytest.mark.parametrize("good, one_idea", [
+    ("neden: bağlama API sunucusuna yazar ve yavaştır, zamanlayıcı beklemez, pod zaten önbellekte varsayılmış",
+     "neden: Filter yavaştır"),  # tr
+    ("syy: sidonta on hidas API-kutsu, ajoitussäie ei odota vaan ottaa seuraavan podin, pod on jo välimuistissa",
+     "syy: se on hidasta"),  # fi
+    ("årsag: binding er et langsomt API-kald, scheduleren venter ikke og tager næste pod, poden er allerede antaget i cachen",
+     "årsag: det er langsomt"),  # da
+    ("motiv: legarea este un apel lent către serverul API, planificatorul nu așteaptă, podul este deja presupus în cache",
+     "motiv: este lent"),  # ro
+    ("de ce: legarea e lenta, planificatorul nu asteapta, podul e deja in cache", "de ce: e lenta"),  # ro without diacritics
+    ("motiv: legarea e lentă, planificatorul nu aşteaptă, podul e deja în cache", "motiv: e lentă"),  # ro, ş with a cedilla
+    ("lý do: ràng buộc là lời gọi API chậm, luồng lập lịch không chờ mà xử lý pod tiếp theo, pod đã được giả định trong bộ nhớ đệm",
+     "lý do: nó chậm"),  # vi
+    ("причина: прив'язка — це повільний виклик до API-сервера, планувальник не чекає і бере наступний под, под уже в кеші",
+     "причина: це повільно"),  # uk
+])
+def test_six_more_languages_reason_is_read(reference, good, one_idea):
+    assert _reason_findings(reference, good) == []  # read: neither a correction nor the "could not read" hint
+    wrong = EXERCISE["reason"]["wrong"]
+    assert _reason_findings(reference, one_idea) == [("correction", wrong)]  # its prefix is read, one idea is too few
+
+
+_APPLY = """sequenceDiagram
+    participant U as kubectl
+    participant A as {api}
+    participant E as etcd
+    participant S as {scheduler}
+    participant K as kubelet
+    participant R as {runtime}
+    participant N as {cni}
+    U->>A: kubectl apply -f pod.yaml
+    A->>A: authentication
+    A->>A: authorization
+    A->>A: mutating admission
+    A->>A: schema validation
+    A->>A: validating admission
+    A->>E: persist the pod
+    A-->>U: 201 Created
+    A-->>S: {event}
+    S->>S: filter and score nodes
+    S->>{bind_to}: POST pods/web/binding
+    A->>E: persist nodeName
+    A-->>K: {event}
+    K->>R: RunPodSandbox
+    R->>N: ADD
+    K->>R: PullImage
+    K->>R: CreateContainer
+    K->>R: StartContainer
+    K->>A: {status}
+    A->>E: store status
+"""
+
+_PARTICIPANTS = {  # api server, scheduler, runtime, CNI plugin; a watch event and a status report in words only
+    "tr": ("API sunucusu", "Zamanlayıcı", "konteyner çalışma zamanı", "ağ eklentisi", "izleme olayı", "durum: Running"),
+    "fi": ("API-palvelin", "Ajoittaja", "konttiajoympäristö", "verkkoliitännäinen", "seurantatapahtuma", "tila Running"),
+    "da": ("API-serveren", "Scheduleren", "container-runtime", "netværksplugin", "watch-hændelse", "status Running"),
+    "ro": ("serverul API", "Planificatorul", "mediul de rulare", "plugin de rețea", "eveniment", "starea Running"),
+    "vi": ("máy chủ API", "Bộ lập lịch", "môi trường chạy container", "plugin mạng", "sự kiện", "trạng thái Running"),
+    "uk": ("API-сервер", "Планувальник", "середовище виконання контейнерів", "мережевий плагін", "подія", "статус Running"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(_PARTICIPANTS))
+def test_six_more_languages_name_the_participants(kubectl_reference, lang):
+    api, scheduler, runtime, cni, event, status = _PARTICIPANTS[lang]
+    fields = dict(api=api, scheduler=scheduler, runtime=runtime, cni=cni, event=event, status=status)
+    right = grade_text(_APPLY.format(bind_to="A", **fields), file="a.mmd", reference=kubectl_reference)
+    # the events, the CNI call and the status report draw their steps by who they go between
+    assert [(f.kind, f.point, f.message) for f in right.corrections] == []
+    wrong = grade_text(_APPLY.format(bind_to="E", **fields), file="a.mmd", reference=kubectl_reference)
+    assert [(f.kind, f.point) for f in wrong.corrections] == [("belief", "Bind")]  # the scheduler writes etcd
+
+
+LOCK = "the `go` is not about a lock"
+
+
+@pytest.mark.parametrize("reason, start", [
+    ("neden: bağlama önbellek kilidini tutar", LOCK),  # tr
+    ("neden: kilit yok, bağlama API sunucusuna yazar ve yavaştır, zamanlayıcı beklemez, pod önbellekte varsayılmış", None),
+    ("syy: sidonta pitää välimuistin lukkoa", LOCK),  # fi
+    ("syy: lukkoa ei tarvita, sidonta on hidas API-kutsu, ajoitussäie ei odota, pod on jo välimuistissa", None),
+    ("syy: sidonnat tapahtuvat samassa järjestyksessä kuin jono", "binding goroutines are not ordered"),
+    ("årsag: binding holder låsen på cachen", LOCK),  # da
+    ("årsag: ingen lås er involveret, binding er et langsomt API-kald, scheduleren venter ikke, poden er antaget i cachen",
+     None),
+    ("årsag: bindingen skal være enkelttrådet", "binding is not single threaded"),
+    ("motiv: legarea ține lacătul cache-ului", LOCK),  # ro
+    ("motiv: fără lacăt, legarea este un apel lent, planificatorul nu așteaptă, podul este presupus în cache", None),
+    ("lý do: ràng buộc giữ khóa của bộ nhớ đệm", LOCK),  # vi
+    ("lý do: không cần khóa, ràng buộc là lời gọi API chậm, luồng lập lịch không chờ, pod đã được giả định trong bộ nhớ đệm",
+     None),
+    ("lý do: ràng buộc phải đơn luồng", "binding is not single threaded"),
+    ("причина: прив'язка тримає м'ютекс кешу", LOCK),  # uk
+    ("причина: м'ютекс не потрібен, прив'язка повільна, планувальник не чекає, под уже в кеші", None),
+])
+def test_six_more_languages_misconception_stated_or_denied(reference, reason, start):
+    found = [m[:len(start)] for m in _reason_corrections(reference, reason)] if start else _reason_corrections(reference, reason)
+    assert found == ([start] if start else [])
+
+
+@pytest.mark.parametrize("note, denied", [
+    ("izin beklemesi zamanlayıcıyı bloklar", False), ("izin beklemesi zamanlayıcıyı bloklamaz", True),  # tr
+    ("Permit-odotus estää ajoittajan", False), ("Permit-odotus ei estä ajoittajaa", True),  # fi
+    ("permit-ventetiden blokerer scheduleren", False), ("permit-ventetiden blokerer ikke scheduleren", True),  # da
+    ("așteptarea Permit blochează planificatorul", False), ("așteptarea Permit nu blochează planificatorul", True),  # ro
+    ("chờ Permit sẽ chặn bộ lập lịch", False), ("chờ Permit không chặn bộ lập lịch", True),  # vi
+    ("очікування Permit блокує планувальник", False), ("очікування Permit не блокує планувальник", True),  # uk
+])
+def test_six_more_languages_belief_a_permit_wait_blocks_the_scheduler(reference, note, denied):
+    text = _drawing("reason: the API write is slow, the scheduling thread does not wait for it, the pod is assumed")
+    text = text.replace("    B->>B: PreBind\n", f"    Note over B: {note}\n    B->>B: PreBind\n")
+    result = grade_text(text, file="b.mmd", reference=reference)
+    beliefs = [f for f in result.corrections if f.kind == "wrong-cycle" and f.point == "WaitOnPermit"]
+    assert (beliefs == []) is denied
+
+
+@pytest.mark.parametrize("reason", [
+    "neden: bağlama yavaştır, zamanlayıcı beklemez, pod önbellekte varsayılmış, süresi dolar",  # tr
+    "syy: sidonta on hidas, ajoitussäie ei odota, välimuistiin oletettu pod vanhenee",  # fi
+    "årsag: binding er langsom, scheduleren venter ikke, den antagne pod udløber",  # da
+    "motiv: legarea este lentă, planificatorul nu așteaptă, podul presupus în cache expiră",  # ro
+    "lý do: ràng buộc chậm, luồng lập lịch không chờ, pod giả định trong bộ nhớ đệm sẽ hết hạn",  # vi
+    "причина: прив'язка повільна, планувальник не чекає, припущений под у кеші спливає",  # uk
+])
+def test_six_more_languages_belief_assumed_pods_expire(reference, reason):
+    result = grade_text(_drawing(reason), file="r.mmd", reference=reference)
+    assert [f.point for f in result.findings if "no longer expire" in f.message] == ["Assume"]
+    calm = reason.rsplit(",", 1)[0]  # the same reason without its expiry clause
+    assert [f for f in grade_text(_drawing(calm), file="r.mmd", reference=reference).findings
+            if "no longer expire" in f.message] == []
+
+
+_WHOLE = {  # scheduling cycle label, binding cycle label, no-fit branch, failure branch, reason (no `go` drawn)
+    "tr": ("Zamanlama döngüsü (her seferinde bir pod)", "Bağlama döngüsü, pod başına bir goroutine", "uygun düğüm yoksa",
+           "başarısız olursa",
+           "neden: bağlama API sunucusuna yazar ve yavaştır, zamanlayıcı beklemez, pod zaten önbellekte varsayılmış"),
+    "fi": ("Ajoitussykli, yksi pod kerrallaan", "Sidontasykli (oma gorutiini jokaiselle podille)", "mikään solmu ei sovi",
+           "jos jokin epäonnistuu", "syy: sidonta on hidas API-kutsu, ajoitussäie ei odota, pod on jo välimuistissa"),
+    "da": ("Planlægningscyklus, én pod ad gangen", "Bindingscyklus: en goroutine per pod", "ingen node passer",
+           "hvis noget fejler", "årsag: binding er et langsomt API-kald, scheduleren venter ikke, poden er antaget i cachen"),
+    "ro": ("Ciclul de planificare, câte un pod", "Ciclul de legare, o goroutine per pod", "niciun nod nu se potrivește",
+           "dacă eșuează",
+           "motiv: legarea este un apel lent către serverul API, planificatorul nu așteaptă, podul este presupus în cache"),
+    "vi": ("Chu kỳ lập lịch, mỗi lần một pod", "Chu kỳ ràng buộc, mỗi pod một goroutine", "không có nút nào phù hợp",
+           "nếu thất bại",
+           "lý do: ràng buộc là lời gọi API chậm, luồng lập lịch không chờ, pod đã được giả định trong bộ nhớ đệm"),
+    "uk": ("Цикл планування, один под за раз", "Цикл прив'язки, окрема горутина для кожного поду", "жоден вузол не підходить",
+           "у разі збою", "причина: прив'язка повільна, планувальник не чекає, под уже в кеші"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(_WHOLE))
+def test_six_more_languages_a_whole_drawing_labelled_in_the_language(reference, lang):
+    scheduling, binding, no_fit, failure, reason = _WHOLE[lang]
+
+    def drawing(scheduling=scheduling, binding=binding, no_fit=no_fit, failure=failure):
+        text = _drawing(reason, binding).replace("Note over S: scheduling cycle", f"Note over S: {scheduling}")
+        # the branch steps on the main path, their condition in their own words
+        text = text.replace("    opt no node fits\n        S->>S: PostFilter\n    end\n", f"    S->>S: PostFilter ({no_fit})\n")
+        text = text.replace("    opt on failure\n        B->>B: Unreserve\n    end\n", f"    B->>B: Unreserve ({failure})\n")
+        return text.replace("    S-)B: go sched.runBindingCycle\n", "")  # the cycle labels alone mark the boundary
+
+    def corrections(text):
+        return sorted((f.kind, f.point or "") for f in grade_text(text, file="w.mmd", reference=reference).corrections)
+
+    assert corrections(drawing()) == []
+    # the same drawing with labels in no listed language: the cycles, or the branches, are not read
+    assert corrections(drawing(scheduling="Qwerty uiop", binding="Asdf ghjk")) == [("cycles", "")]
+    assert corrections(drawing(no_fit="Qwerty uiop")) == [("order", "PostFilter")]
+    assert corrections(drawing(failure="Qwerty uiop")) == [("order", "Unreserve")]
