@@ -473,3 +473,20 @@ def test_six_more_languages_a_whole_drawing_labelled_in_the_language(reference, 
     assert corrections(drawing(scheduling="Qwerty uiop", binding="Asdf ghjk")) == [("cycles", "")]
     assert corrections(drawing(no_fit="Qwerty uiop")) == [("order", "PostFilter")]
     assert corrections(drawing(failure="Qwerty uiop")) == [("order", "Unreserve")]
+
+
+def test_text_typed_decomposed_reads_like_composed_text(reference):
+    """Some keyboards write `ệ` as `e` and two combining marks (NFD): the drawing grades as it does composed."""
+    import unicodedata
+
+    text = (HERE / "heldout" / "two-cycles-j" / "c10.mmd").read_text(encoding="utf-8")
+    decomposed = unicodedata.normalize("NFD", text)
+    assert decomposed != text
+    findings = [[(f.kind, f.point, f.line, f.severity) for f in grade_text(t, file="v.mmd", reference=reference).findings]
+                for t in (text, decomposed)]
+    assert findings[0] == findings[1]
+
+
+@pytest.mark.parametrize("text", ["İzin bekleme", "İZİN BEKLEME"])
+def test_a_turkish_dotted_capital_i_starts_a_word_written_in_ascii(reference, text):
+    assert [m.target for m in read_text(reference, text).matches if m.kind == "step"] == ["WaitOnPermit"]

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 
 from drawcheck.parse.model import Block, Diagram, Message, Note
+from drawcheck.recognise.composed import composed
 from drawcheck.recognise.legend import with_legend
 from drawcheck.recognise.names import Match, matcher, participant_steps
 from drawcheck.recognise.phrases import phrase_text, phrases_regex
@@ -363,9 +364,9 @@ def _frames(statements) -> int:
 
 
 def recognise(diagram: Diagram, ref: Reference) -> Recognised:
-    """Everything the learner drew, in source order, with phases and the boundary (a colour legend read:
-    recognise/legend.py)."""
-    diagram = with_legend(diagram)
+    """Everything the learner drew, in source order, with phases and the boundary (its text composed:
+    recognise/composed.py; a colour legend read: recognise/legend.py)."""
+    diagram = with_legend(composed(diagram))
     walk = _Walk(ref, _actors(diagram, ref), frames=_frames(diagram.statements))
     walk.visit(diagram.statements, None, None, TOP_LEVEL, None)
     first = walk.first

@@ -153,6 +153,9 @@ GAP = "\x00"
 """The word `words` puts where a place's name stands: it is part of no name."""
 
 
+_DOTTED_CAPITAL_I = {0x130: "I"}
+"""Turkish `İ` starts a word the exercise writes in ASCII (`İzin` of `izin`): read as `I` (same length)."""
+
 _STRUCK_OUT = re.compile(r"~~.+?~~")
 """Markdown's strikethrough: `~~Sow~~ Plant` crosses Sow out."""
 
@@ -261,7 +264,7 @@ class NameMatcher:
 
     def find(self, text: str, *, spelling: bool = True) -> tuple[Match, ...]:
         """The names in `text`, in text order (`spelling`: near misses of step names too); none it crosses out."""
-        text = not_struck_out(text)
+        text = not_struck_out(text).translate(_DOTTED_CAPITAL_I)
         found = self._find(text, spelling)
         in_scripts = self.script.find(text)
         if not in_scripts:

@@ -1,0 +1,54 @@
+"""Learner text in one Unicode form: letters typed as a base and combining marks (NFD, as some keyboards and
+macOS file names write `ệ`) read like the composed letters the exercise's words are written in (NFC)."""
+
+from __future__ import annotations
+
+import dataclasses
+import unicodedata
+
+from drawcheck.parse.model import Block, Diagram, Message, Note
+
+
+def _nfc(text: str | None) -> str | None:
+    return text if text is None or text.isascii() else unicodedata.normalize("NFC", text)
+
+
+def _texts(diagram: Diagram):
+    yield from (p.label for p in diagram.participants)
+    yield from (p.box for p in diagram.participants)
+    yield from (text for _line, text in diagram.comments)
+
+    def walk(statements):
+        for s in statements:
+            if isinstance(s, (Message, Note)):
+                yield s.text
+            elif isinstance(s, Block):
+                yield s.label
+                for b in s.branches:
+                    yield b.label
+                    yield from walk(b.statements)
+
+    yield from walk(diagram.statements)
+
+
+def composed(diagram: Diagram) -> Diagram:
+    """The diagram with every text recognition reads in composed form (the diagram itself when it is already)."""
+    if all(t is None or t.isascii() or unicodedata.is_normalized("NFC", t) for t in _texts(diagram)):
+        return diagram
+
+    def statements(items):
+        out = []
+        for s in items:
+            if isinstance(s, (Message, Note)):
+                s = dataclasses.replace(s, text=_nfc(s.text))
+            elif isinstance(s, Block):
+                s = dataclasses.replace(s, label=_nfc(s.label), branches=[
+                    dataclasses.replace(b, label=_nfc(b.label), statements=statements(b.statements))
+                    for b in s.branches])
+            out.append(s)
+        return out
+
+    return dataclasses.replace(
+        diagram, statements=statements(diagram.statements),
+        participants=[dataclasses.replace(p, label=_nfc(p.label), box=_nfc(p.box)) for p in diagram.participants],
+        comments=[(line, _nfc(text)) for line, text in diagram.comments])
