@@ -63,6 +63,10 @@ CORPORA = {
     "kubectl-apply-m": REPO / "reference" / "kubectl-apply" / "exercise.yml",
 }
 
+# Sets whose author's "correct" drawings left out steps the published contract requires: the lead added those
+# missing steps to the expectations (the set's README says which), so fewer than half are correct.
+CONTRACT_CORRECTED = {"two-cycles-l": "no drawing has both PostFilter and Unreserve (tier A in docs/grading.md)"}
+
 # (corpus, drawing) -> what goes wrong. Strict xfails: a fix turns them into failures until removed.
 KNOWN_WRONG: dict[tuple[str, str], str] = {
     ("kubectl-apply-e", "k09"): "the kubelet's own `startContainer` (which pulls, creates and starts) reads as the CRI "
@@ -125,7 +129,8 @@ def test_heldout_shape(corpus, references):
                 assert alt.get("step") is None or alt["step"] in step_ids or alt["kind"] == "extra", (name, alt)
                 assert alt["line"] is None or 1 <= alt["line"] <= n_lines, (name, alt)
     cases = [load_case(n, folder) for n in names]
-    assert sum(c.correct for c in cases) >= len(cases) // 2, f"{corpus}: at least half the drawings are correct"
+    if corpus not in CONTRACT_CORRECTED:
+        assert sum(c.correct for c in cases) >= len(cases) // 2, f"{corpus}: at least half the drawings are correct"
     assert any(c.invalid for c in cases), f"{corpus}: no syntax case"
 
 

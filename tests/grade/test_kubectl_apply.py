@@ -553,3 +553,22 @@ def test_a_note_before_the_apply_is_no_step_of_the_flow(ref):
     result = grade_text(text, file="w.mmd", reference=ref)
     assert [f for f in result.findings if f.severity == "correction"] == []
     assert {p.point: p.line for p in result.points}["KubeletWatch"] == 23
+
+
+def test_a_denied_name_draws_nothing(ref):
+    """`200 OK (dry run), not persisted`: the dry run's answer says the pod is not stored; it draws no write."""
+    text = _drawing().replace("    U->>A: kubectl apply -f pod.yaml\n",
+                              "    U->>A: kubectl apply --dry-run=server\n    A-->>U: 200 OK (dry run), not persisted\n"
+                              "    U->>A: kubectl apply -f pod.yaml\n")
+    result = grade_text(text, file="d.mmd", reference=ref)
+    assert [f for f in result.findings if f.kind == FindingKind.ORDER] == []
+    assert {p.point: p.line for p in result.points}["Persist"] == 17
+    said = text.replace("not persisted", "persisted")
+    assert {p.point: p.line for p in grade_text(said, file="s.mmd", reference=ref).points}["Persist"] == 10  # said: drawn there
+
+
+def test_the_scheduler_patching_the_pods_node_name_is_a_misconception(ref):
+    text = _drawing().replace("    S->>A: POST binding node-1\n", "    S->>A: PATCH pods/web spec.nodeName=node-1\n")
+    corrections = [(f.kind.value, f.point, f.line) for f in grade_text(text, file="p.mmd", reference=ref).findings
+                   if f.severity == "correction"]
+    assert corrections == [("belief", "Bind", 20)]

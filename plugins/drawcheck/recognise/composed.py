@@ -17,38 +17,37 @@ def _texts(diagram: Diagram):
     yield from (p.label for p in diagram.participants)
     yield from (p.box for p in diagram.participants)
     yield from (text for _line, text in diagram.comments)
+    yield from _statement_texts(diagram.statements)
 
-    def walk(statements):
-        for s in statements:
-            if isinstance(s, (Message, Note)):
-                yield s.text
-            elif isinstance(s, Block):
-                yield s.label
-                for b in s.branches:
-                    yield b.label
-                    yield from walk(b.statements)
 
-    yield from walk(diagram.statements)
+def _statement_texts(statements):
+    for s in statements:
+        if isinstance(s, (Message, Note)):
+            yield s.text
+        elif isinstance(s, Block):
+            yield s.label
+            for b in s.branches:
+                yield b.label
+                yield from _statement_texts(b.statements)
 
 
 def composed(diagram: Diagram) -> Diagram:
     """The diagram with every text recognition reads in composed form (the diagram itself when it is already)."""
     if all(t is None or t.isascii() or unicodedata.is_normalized("NFC", t) for t in _texts(diagram)):
         return diagram
-
-    def statements(items):
-        out = []
-        for s in items:
-            if isinstance(s, (Message, Note)):
-                s = dataclasses.replace(s, text=_nfc(s.text))
-            elif isinstance(s, Block):
-                s = dataclasses.replace(s, label=_nfc(s.label), branches=[
-                    dataclasses.replace(b, label=_nfc(b.label), statements=statements(b.statements))
-                    for b in s.branches])
-            out.append(s)
-        return out
-
     return dataclasses.replace(
-        diagram, statements=statements(diagram.statements),
+        diagram, statements=_composed(diagram.statements),
         participants=[dataclasses.replace(p, label=_nfc(p.label), box=_nfc(p.box)) for p in diagram.participants],
         comments=[(line, _nfc(text)) for line, text in diagram.comments])
+
+
+def _composed(statements) -> list:
+    out = []
+    for s in statements:
+        if isinstance(s, (Message, Note)):
+            s = dataclasses.replace(s, text=_nfc(s.text))
+        elif isinstance(s, Block):
+            s = dataclasses.replace(s, label=_nfc(s.label), branches=[
+                dataclasses.replace(b, label=_nfc(b.label), statements=_composed(b.statements)) for b in s.branches])
+        out.append(s)
+    return out

@@ -82,20 +82,20 @@ def with_legend(diagram: Diagram) -> Diagram:
     legend = find_legend(diagram.statements)
     if legend is None:
         return diagram
+    return dataclasses.replace(diagram, statements=_keyed(diagram.statements, legend))
 
-    def keyed(statements) -> list:
-        out = []
-        for s in statements:
-            if s is legend.note:
-                continue
-            if isinstance(s, Block):
-                branches = [dataclasses.replace(b, statements=keyed(b.statements)) for b in s.branches]
-                words = legend.words_for(s.label) if s.kind == "rect" and branches else None
-                if words is not None:
-                    label = Note(legend.note.placement, legend.note.actors, words, s.line)
-                    branches[0] = dataclasses.replace(branches[0], statements=[label, *branches[0].statements])
-                s = dataclasses.replace(s, branches=branches)
-            out.append(s)
-        return out
 
-    return dataclasses.replace(diagram, statements=keyed(diagram.statements))
+def _keyed(statements, legend: Legend) -> list:
+    out = []
+    for s in statements:
+        if s is legend.note:
+            continue
+        if isinstance(s, Block):
+            branches = [dataclasses.replace(b, statements=_keyed(b.statements, legend)) for b in s.branches]
+            words = legend.words_for(s.label) if s.kind == "rect" and branches else None
+            if words is not None:
+                label = Note(legend.note.placement, legend.note.actors, words, s.line)
+                branches[0] = dataclasses.replace(branches[0], statements=[label, *branches[0].statements])
+            s = dataclasses.replace(s, branches=branches)
+        out.append(s)
+    return out

@@ -189,7 +189,7 @@ class NameMatcher:
 
     def __init__(self, steps: tuple[Step, ...], phases: dict[str, Phase], labels: tuple[str, ...] = (),
                  not_steps: tuple[NotStepName, ...] = (), ignore_words: tuple[str, ...] = (),
-                 wrappers: tuple[Wrapper, ...] = ()):
+                 wrappers: tuple[Wrapper, ...] = (), denials: tuple[str, ...] = ()):
         self.phrases: dict[str, _Entry] = {}
         self.whole: dict[str, _Entry] = {}
         inflected: dict[str, _Entry] = {}
@@ -238,6 +238,7 @@ class NameMatcher:
         self.script = ScriptPhrases(script)
         self.prefixes = {key[:i] for key in self.phrases for i in range(1, len(key) + 1)}
         self.ignore = set(ignore_words)
+        self.denials = set(denials)
         self.wrappers = tuple(sorted(wrappers, key=lambda w: -len(w.prefix) - len(w.suffix)))  # longest first
         # a word fits a wrapper only when it holds the wrapper's suffix (or starts with a bare one's prefix)
         fits = [re.escape(w.suffix) for w in self.wrappers if w.suffix] + [
@@ -327,13 +328,18 @@ class NameMatcher:
                     best = (j, entry)
             if best is not None:
                 j, entry = best
-                found.append(Match(entry.kind, entry.target, start, toks[j][2], entry.how, entry.legacy))
+                if not (entry.kind == "step" and self._denied(toks, i, text)):
+                    found.append(Match(entry.kind, entry.target, start, toks[j][2], entry.how, entry.legacy))
                 used[i:j + 1] = [True] * (j + 1 - i)
                 after = j + 1
         if spelling and not all(used):
             found.extend(self._typos(toks, used, text))
             found.sort(key=lambda m: m.start)
         return found
+
+    def _denied(self, toks, i: int, text: str) -> bool:
+        """Is the word before word `i` a denial (`not sown`), in the same phrase?"""
+        return i > 0 and toks[i - 1][0] in self.denials and not _PHRASE_BREAK.search(text, toks[i - 1][2], toks[i][1])
 
     def _typos(self, toks, used, text: str) -> list[Match]:
         """Runs of up to three words left over that are a near miss of a step name (a run starts and ends
@@ -347,7 +353,8 @@ class NameMatcher:
                 if end > len(toks) or not spellable[end - 1] or any(used[i:end]):
                     continue
                 target = self._fuzzy("".join(t[0] for t in toks[i:end]))
-                if target and not self._names_something_else(text[toks[i][1]:toks[end - 1][2]]):
+                if target and not self._names_something_else(text[toks[i][1]:toks[end - 1][2]]) \
+                        and not self._denied(toks, i, text):
                     out.append(Match("step", target, toks[i][1], toks[end - 1][2], "typo"))
                     i = end - 1
                     break

@@ -5,10 +5,10 @@ Section `misconceptions:` —
                 participant stands for the id whose longest word its label or id contains
   rules: a list of {id, message, when, severity?, point?, versions?, source?}; `when` lists shapes,
          any of which reveals the misconception:
-    {arrow: {from, to}, step?, arrows?, unless_words?, from_not?}
+    {arrow: {from, to}, step?, arrows?, words?, unless_words?, from_not?}
         a message from one of `from` to one of `to` (participant ids, or `any`), only when it draws one
-        of `step`, only with one of `arrows` (call `->>`, reply `-->>`, async `-)`), not when its text
-        says one of `unless_words`, not when its sender is `from_not`; never an answer to the message
+        of `step`, only with one of `arrows` (call `->>`, reply `-->>`, async `-)`), only when its text
+        says one of `words`, not when it says one of `unless_words`, not when its sender is `from_not`; never an answer to the message
         before it (from its receiver back to its sender): the call it answers shows the shape
     {order: [X, Y]}   step X drawn before step Y (the truth is Y first)
   between: (optional) a list of {from, to, steps, words?, unless_words?, over_names?, after?}: a message from
@@ -35,7 +35,7 @@ from drawcheck.recognise import Between, Role, answers, stands_for, words_regex
 ANY = "any"
 SEVERITIES = ("correction", "hint")
 ARROW_KINDS = ("call", "reply", "async")
-SHAPE_KEYS = ("arrow", "order", "step", "arrows", "unless_words", "from_not")
+SHAPE_KEYS = ("arrow", "order", "step", "arrows", "words", "unless_words", "from_not")
 
 
 def arrow_kind(arrow: str) -> str:
@@ -61,6 +61,7 @@ class Shape:
     receivers: frozenset[str] = frozenset()
     steps: tuple[str, ...] = ()  # only messages drawing one of these steps
     arrows: tuple[str, ...] = ARROW_KINDS
+    words: re.Pattern | None = None  # only messages that say one of these
     unless: re.Pattern | None = None
     sender_not: str | None = None
     order: tuple[str, str] | None = None  # (drawn first, truly first)
@@ -201,7 +202,8 @@ class MisconceptionsCheck(Check):
                 continue
             if sender == shape.sender_not or arrow_kind(item.arrow) not in shape.arrows:
                 continue
-            if shape.unless is not None and item.says(shape.unless):
+            if (shape.words is not None and not item.says(shape.words)) or (
+                    shape.unless is not None and item.says(shape.unless)):
                 continue
             steps = drawn_steps.get(item.index, set())
             if shape.steps:
@@ -269,6 +271,7 @@ def _shape(r, node, where: str, core, participants) -> Shape:
         senders=ids(am["from"], "from"), receivers=ids(am["to"], "to"), steps=steps,
         arrows=tuple(r.choice(n, f"{where}: arrows", ARROW_KINDS) for n in r.seq(m["arrows"], f"{where}: arrows"))
         if "arrows" in m else ARROW_KINDS,
+        words=words_regex(r.strings(m["words"], f"{where}: words")) if "words" in m else None,
         unless=words_regex(r.strings(m["unless_words"], f"{where}: unless_words")) if "unless_words" in m else None,
         sender_not=_participant(r, m["from_not"], where, participants) if "from_not" in m else None,
     )
