@@ -166,3 +166,11 @@ def test_a_flood_of_errors_gives_twenty_and_a_closing_line(tmp_path, capsys):
     assert main(["check", str(f), "--reference", str(EXERCISE)]) == 2
     text = capsys.readouterr().out
     assert text.count("line ") <= 25 and "fix these first" in text
+
+
+def test_the_reference_may_be_the_exercises_folder(tmp_path, capsys):
+    """`--reference reference/two-cycles`, the folder mkdocs.yml names, reads its exercise.yml."""
+    assert main(["check", str(CORRECT), "--reference", str(EXERCISE.parent)]) == 0
+    assert "correct" in capsys.readouterr().out
+    assert main(["check", str(CORRECT), "--reference", str(tmp_path)]) == 2  # a folder with no exercise.yml
+    assert "exercise.yml" in capsys.readouterr().err

@@ -39,7 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--site-url", default=None, help="markdown: the published site, for the link to each "
                         "feedback page (default: $DRAWCHECK_SITE_URL)")
     parser.add_argument("--reference", metavar="PATH", default=None,
-                        help="the exercise's reference YAML for every FILE (default: each file's own exercise, by its "
+                        help="the exercise's reference YAML, or its folder, for every FILE (default: each file's own exercise, by its "
                              "folder answers/<exercise>/ as mkdocs.yml lists them; answers/<handle>.mmd and "
                              f"other files: {DEFAULT_REFERENCE} under the current folder, else next to the "
                              "drawcheck package)")
@@ -102,8 +102,9 @@ def exercise_paths(files: list[str], explicit: str | None) -> list[str]:
     """The exercise YAML each file is checked against: `--reference` for every file; else the exercise whose
     answers folder holds it (answers/<exercise>/<handle>.mmd, as its site's mkdocs.yml lists them, the same
     reading as the PR check's); else the flagship's."""
-    if explicit:
-        return [explicit] * len(files)
+    if explicit:  # the exercise's folder (as mkdocs.yml names it) or its YAML
+        path = os.path.join(explicit, "exercise.yml") if os.path.isdir(explicit) else explicit
+        return [path] * len(files)
     from drawcheck.report.pr_check import answer_folders, answer_path_folder
 
     folders_of: dict[str, dict[str, str]] = {}  # site root -> its answer folders
