@@ -171,6 +171,14 @@ def build_as_on_github(project: Path, site: Path, summary: Path) -> str:
     return log
 
 
+def github_build(tmp: Path, answers: dict[str, str | bytes]) -> tuple[str, Path]:
+    """A project of `answers` made in `tmp` and built there as a GitHub Actions job builds it (`build_as_on_github`,
+    the summary in tmp/summary.md): its log and its site."""
+    project = make_project(tmp, answers=answers)
+    site = tmp / "site"
+    return build_as_on_github(project, site, tmp / "summary.md"), site
+
+
 def build(project: Path, *, strict: bool = True) -> BuiltSite:
     site = project.parent / "site"
     cmd = [sys.executable, "-m", "mkdocs", "build", "-f", str(project / "mkdocs.yml"), "-d", str(site)]

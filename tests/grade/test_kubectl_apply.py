@@ -215,6 +215,21 @@ def _drawing(**words):
     return HEAD + BODY.format(**texts)
 
 
+APPLY = "    U->>A: kubectl apply -f pod.yaml\n"
+
+
+def _before_the_apply(*lines: str) -> str:
+    """The drawing with `lines` drawn right before kubectl's apply."""
+    return _drawing().replace(APPLY, "".join(f"    {line}\n" for line in lines) + APPLY)
+
+
+def _points_of_a_correct(text: str, ref) -> dict[str, int]:
+    """Where each step of `text`, a drawing that must get no correction, is drawn."""
+    result = grade_text(text, file="c.mmd", reference=ref)
+    assert [f for f in result.findings if f.severity == "correction"] == []
+    return {p.point: p.line for p in result.points}
+
+
 @pytest.mark.parametrize("words", [
     {},
     {"persist": "txn put", "sched_event": "WatchEvent", "kubelet_event": "event", "cni": "setup"},
@@ -459,12 +474,8 @@ def test_the_api_server_answering_the_runtime_is_no_call_to_it(ref):
 
 
 def test_a_write_to_etcd_before_the_apply_is_another_objects(ref):
-    text = _drawing().replace("    U->>A: kubectl apply -f pod.yaml\n",
-                              "    S->>A: update Lease kube-scheduler\n    A->>E: Put\n"
-                              "    U->>A: kubectl apply -f pod.yaml\n")
-    result = grade_text(text, file="l.mmd", reference=ref)
-    assert [f for f in result.findings if f.severity == "correction"] == []
-    assert {p.point: p.line for p in result.points}["Persist"] == 17
+    text = _before_the_apply("S->>A: update Lease kube-scheduler", "A->>E: Put")
+    assert _points_of_a_correct(text, ref)["Persist"] == 17
 
 
 def test_writes_of_other_objects_and_the_pod_named_again_are_read_as_such(ref):
@@ -519,9 +530,7 @@ def test_one_swap_shown_by_a_misconception_is_one_circle(ref):
 def test_a_request_path_names_the_step_by_its_last_part(ref, bind):
     """The pod's own name in a path (`sandboxed`, `sandbox-demo`) names no step: only the path's last part does."""
     text = _drawing().replace("    S->>A: POST binding node-1\n", f"    S->>A: {bind}\n")
-    result = grade_text(text, file="p.mmd", reference=ref)
-    assert [f for f in result.findings if f.severity == "correction"] == []
-    assert {p.point: p.line for p in result.points}["RunPodSandbox"] == 23
+    assert _points_of_a_correct(text, ref)["RunPodSandbox"] == 23
 
 
 def test_an_answer_shows_no_misconception_of_its_own(ref):
@@ -538,31 +547,21 @@ def test_a_participants_remark_in_brackets_does_not_say_who_it_is(ref, label):
     """`etcd (only the API server talks to it)` is etcd: its name outside the brackets says so first."""
     text = _drawing().replace("    participant E as etcd\n", f"    participant E as {label}\n")
     assert "participant E as etcd\n" not in text
-    result = grade_text(text, file="b.mmd", reference=ref)
-    assert [f for f in result.findings if f.severity == "correction"] == []
-    points = {p.point: p.line for p in result.points}
+    points = _points_of_a_correct(text, ref)
     assert (points["Persist"], points["PersistBinding"], points["PersistStatus"]) == (15, 21, 29)
 
 
 def test_a_note_before_the_apply_is_no_step_of_the_flow(ref):
     """`Note: the scheduler and the kubelet watch from the start` names the kubelet's watch before the apply:
     the watch event drawn later by a message is still the step."""
-    text = _drawing().replace("    U->>A: kubectl apply -f pod.yaml\n",
-                              "    Note over S,K: beforehand: the kubelet's watch delivers the bound pod, the scheduler's too\n"
-                              "    U->>A: kubectl apply -f pod.yaml\n")
-    result = grade_text(text, file="w.mmd", reference=ref)
-    assert [f for f in result.findings if f.severity == "correction"] == []
-    assert {p.point: p.line for p in result.points}["KubeletWatch"] == 23
+    text = _before_the_apply("Note over S,K: beforehand: the kubelet's watch delivers the bound pod, the scheduler's too")
+    assert _points_of_a_correct(text, ref)["KubeletWatch"] == 23
 
 
 def test_a_denied_name_draws_nothing(ref):
     """`200 OK (dry run), not persisted`: the dry run's answer says the pod is not stored; it draws no write."""
-    text = _drawing().replace("    U->>A: kubectl apply -f pod.yaml\n",
-                              "    U->>A: kubectl apply --dry-run=server\n    A-->>U: 200 OK (dry run), not persisted\n"
-                              "    U->>A: kubectl apply -f pod.yaml\n")
-    result = grade_text(text, file="d.mmd", reference=ref)
-    assert [f for f in result.findings if f.kind == FindingKind.ORDER] == []
-    assert {p.point: p.line for p in result.points}["Persist"] == 17
+    text = _before_the_apply("U->>A: kubectl apply --dry-run=server", "A-->>U: 200 OK (dry run), not persisted")
+    assert _points_of_a_correct(text, ref)["Persist"] == 17
     said = text.replace("not persisted", "persisted")
     assert {p.point: p.line for p in grade_text(said, file="s.mmd", reference=ref).points}["Persist"] == 10  # said: drawn there
 

@@ -1,18 +1,8 @@
 // Round five oracle: what Mermaid 12.3.0 (the pinned node_modules/mermaid, in jsdom) takes from a diagram
 // beyond its drawing: the config its directives and front matter set, actor links and properties, and the
 // kind of diagram it is. Input (stdin): {"texts": [...]}. Output: one JSON object per text, per line.
-import { JSDOM } from 'jsdom';
+import mermaid from '../parse/mermaid_in_node.mjs';
 
-const dom = new JSDOM('<!doctype html><html><body></body></html>', { pretendToBeVisual: true });
-globalThis.window = dom.window;
-globalThis.document = dom.window.document;
-for (const key of ['Option', 'Element', 'HTMLElement', 'SVGElement', 'DOMParser', 'navigator']) {
-  if (!(key in globalThis)) {
-    try { globalThis[key] = dom.window[key]; } catch { /* read-only in node */ }
-  }
-}
-const { default: mermaid } = await import('mermaid');
-mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', logLevel: 5 });
 async function read(text) {
   try {
     const parsed = await mermaid.parse(text);  // {diagramType, config}: what its directives and front matter set

@@ -14,15 +14,12 @@ import round_five
 from runner_commands import replay
 
 sys.path.insert(0, str(round_five.ROOT / "tests" / "browser"))
-from browserkit import build_as_on_github, make_project  # noqa: E402
+from browserkit import github_build  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("round-five-sizes")
-    project = make_project(tmp, answers=round_five.size_answers())
-    site, summary = tmp / "site", tmp / "summary.md"
-    return build_as_on_github(project, site, summary), site
+    return github_build(tmp_path_factory.mktemp("round-five-sizes"), round_five.size_answers())
 
 
 def test_every_file_past_a_limit_is_named_with_its_line(built):

@@ -14,17 +14,14 @@ import round_three
 from runner_commands import replay
 
 sys.path.insert(0, str(round_three.ROOT / "tests" / "browser"))
-from browserkit import build_as_on_github, make_project  # noqa: E402
+from browserkit import github_build  # noqa: E402
 
 from drawcheck import safety  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("round-three")
-    project = make_project(tmp, answers=round_three.answers())
-    site, summary = tmp / "site", tmp / "summary.md"
-    return build_as_on_github(project, site, summary), site
+    return github_build(tmp_path_factory.mktemp("round-three"), round_three.answers())
 
 
 def _drawings(site, handle: str) -> list[str]:

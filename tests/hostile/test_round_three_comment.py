@@ -11,7 +11,7 @@ import pytest
 import round_three
 
 sys.path.insert(0, str(round_three.ROOT / "tests" / "workflows"))
-from fake_github import FakeGitHub  # noqa: E402
+from fake_github import gh  # noqa: E402, F401 (a fixture)
 from prflow_kit import event  # noqa: E402
 from test_pr_comment import HEAD, artifact, comment_step, meta  # noqa: E402
 
@@ -107,13 +107,6 @@ def test_markdown_text_breaks_gh_references_too():
     for text in ("GH-12", "gh-7 x", "see GH-1."):
         out = round_three.decoded(markdown_text(text))
         assert round_three.acted_on(out) == [], out
-
-
-@pytest.fixture
-def gh():
-    fake = FakeGitHub()
-    yield fake
-    fake.close()
 
 
 @pytest.mark.parametrize("with_attacks", [False, True])

@@ -6,19 +6,7 @@
 //    "notes": [[from,to,text]]}
 // Mermaid's entity stand-ins are turned back into `#...;` so values compare with what was written.
 import { readFileSync } from 'node:fs';
-import { JSDOM } from 'jsdom';
-
-const dom = new JSDOM('<!doctype html><html><body></body></html>', { pretendToBeVisual: true });
-globalThis.window = dom.window;
-globalThis.document = dom.window.document;
-for (const key of ['Option', 'Element', 'HTMLElement', 'SVGElement', 'DOMParser', 'navigator']) {
-  if (!(key in globalThis)) {
-    try { globalThis[key] = dom.window[key]; } catch { /* read-only in node */ }
-  }
-}
-
-const { default: mermaid } = await import('mermaid');
-mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', logLevel: 5 });
+import mermaid from './mermaid_in_node.mjs';
 
 const ARROW_TYPES = new Set([0, 1, 3, 4, 5, 6, 24, 25, 33, 34, 41, 42, 43, 44, 45, 46, 47, 48,
   51, 52, 53, 54, 55, 56, 57, 58]);

@@ -13,6 +13,8 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlsplit
 
+import pytest
+
 BOT = "github-actions[bot]"
 
 
@@ -155,3 +157,11 @@ def _serve(handler) -> ThreadingHTTPServer:
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
+
+
+@pytest.fixture
+def gh():
+    """A running FakeGitHub for one test (import it into a test module to use it)."""
+    fake = FakeGitHub()
+    yield fake
+    fake.close()

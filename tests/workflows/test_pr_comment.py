@@ -12,20 +12,13 @@ import zipfile
 
 import pytest
 
-from fake_github import BOT, FakeGitHub
+from fake_github import BOT, FakeGitHub, gh  # noqa: F401 (gh: a fixture)
 from prflow_kit import ROOT, event
 
 SCRIPT = ROOT / "plugins" / "drawcheck" / "report" / "pr_comment.py"
 HEAD = "a" * 40
 OTHER = "b" * 40
 TOKEN = "test-token-123"
-
-
-@pytest.fixture
-def gh():
-    fake = FakeGitHub()
-    yield fake
-    fake.close()
 
 
 def artifact(files: dict[str, str | bytes]) -> bytes:
