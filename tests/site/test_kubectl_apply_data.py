@@ -230,7 +230,7 @@ def test_misconceptions_name_real_steps_and_participants(data):
             assert m["point"] in steps, m["id"]
         assert m["when"], m["id"]
         for shape in m["when"]:
-            assert set(shape) <= {"arrow", "step", "arrows", "unless_words", "from_not", "order"}, m["id"]
+            assert set(shape) <= {"arrow", "step", "arrows", "words", "unless_words", "from_not", "order"}, m["id"]
             if "order" in shape:
                 first, second = shape["order"]
                 assert first in steps and second in steps, m["id"]

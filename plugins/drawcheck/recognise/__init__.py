@@ -626,10 +626,13 @@ class _Walk:
         """Participants named after steps: `S->>F: run` draws F's step; `A->>B: next` draws A's and B's. Beside a
         step the words name that extends the participant's (`PreSow` to a participant named after Sow: one plugin
         serving both), the participant's step is a stand-in: drawn there only if no name of its own draws it."""
+        ends = [(pos, actor) for pos, pid in ((-2, item.source), (-1, item.target))
+                if (actor := self.actors.get(pid)) is not None and actor.steps]
+        if not ends:
+            return
         named = {m.target for m in item.matches if m.kind == "step"}
-        for pos, pid in ((-2, item.source), (-1, item.target)):
-            actor = self.actors.get(pid)
-            for step in actor.steps if actor else ():
+        for pos, actor in ends:
+            for step in actor.steps:
                 if step in named:
                     continue
                 extended = any(step.lower() in other.lower() for other in named)
@@ -747,8 +750,9 @@ def _actors(diagram: Diagram, ref: Reference) -> dict[str, Actor]:
                 if not named:  # an alias with a label is no name of its own
                     steps = participant_steps(names, text)
         own = tuple(t for t in (p.label, p.id) if t)
-        out[p.id] = Actor(p.id, p.label or p.id, phase, steps, own, tuple(phrase_text(n) for n in own), said,
-                          tuple(phrase_text(_BRACKETED.sub(" ", n)) for n in own))
+        phrased = tuple(phrase_text(n) for n in own)
+        heads = tuple(phrase_text(_BRACKETED.sub(" ", n)) if _BRACKETED.search(n) else t for n, t in zip(own, phrased))
+        out[p.id] = Actor(p.id, p.label or p.id, phase, steps, own, phrased, said, heads)
     return out
 
 

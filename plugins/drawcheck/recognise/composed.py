@@ -33,7 +33,9 @@ def _statement_texts(statements):
 
 def composed(diagram: Diagram) -> Diagram:
     """The diagram with every text recognition reads in composed form (the diagram itself when it is already)."""
-    if all(t is None or t.isascii() or unicodedata.is_normalized("NFC", t) for t in _texts(diagram)):
+    source = diagram.source_lines  # what the texts were read from: composed there, composed everywhere
+    if (source and all(line.isascii() or unicodedata.is_normalized("NFC", line) for line in source)) or all(
+            t is None or t.isascii() or unicodedata.is_normalized("NFC", t) for t in _texts(diagram)):
         return diagram
     return dataclasses.replace(
         diagram, statements=_composed(diagram.statements),

@@ -265,7 +265,9 @@ class NameMatcher:
 
     def find(self, text: str, *, spelling: bool = True) -> tuple[Match, ...]:
         """The names in `text`, in text order (`spelling`: near misses of step names too); none it crosses out."""
-        text = not_struck_out(text).translate(_DOTTED_CAPITAL_I)
+        text = not_struck_out(text)
+        if "\u0130" in text:
+            text = text.translate(_DOTTED_CAPITAL_I)
         found = self._find(text, spelling)
         in_scripts = self.script.find(text)
         if not in_scripts:
