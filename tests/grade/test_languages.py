@@ -516,6 +516,9 @@ def test_a_turkish_dotted_capital_i_starts_a_word_written_in_ascii(reference, te
     ("aktualizuje status", ["StatusUpdate"], set()),
     ("zapis statusu", ["PersistStatus"], set()),
     ("Planowanie", [], {"scheduling"}),
+    ("mutująca kontrola dopuszczenia", ["MutatingAdmission"], set()),
+    ("przypisanie poda do węzła", ["Bind"], set()),  # not KubeletWatch (pod przypisany do węzła)
+    ("kubelet widzi nowego poda", ["KubeletWatch"], set()),
     ("Na węźle", [], {"on-node"}),
     ("Żądanie do API", [], {"request"}),
     ("wcześniej: obserwacje już otwarte", [], {"watching"}),
@@ -536,6 +539,9 @@ def test_a_turkish_dotted_capital_i_starts_a_word_written_in_ascii(reference, te
     ("uppdaterar status", ["StatusUpdate"], set()),
     ("sparar statusen", ["PersistStatus"], set()),
     ("Schemaläggningen", [], {"scheduling"}),
+    ("Schemaläggningsfas", [], {"scheduling"}),
+    ("validering av objektet", ["SchemaValidation"], set()),  # not read as validerande (ValidatingAdmission)
+    ("drar imagen", ["PullImage"], set()),
     ("På arbetsnoden", [], {"on-node"}),
     ("API-anropet", [], {"request"}),
     ("bevakningarna är redan öppna", [], {"watching"}),
@@ -639,3 +645,16 @@ def test_polish_and_swedish_a_whole_kubectl_apply_drawing(kubectl_reference, lan
     assert corrections(bind_to="E") == [("belief", "Bind")]  # the scheduler writes etcd itself
     # the words are what is read: the same step in no listed language is missing
     assert corrections(mutating="Qwerty uiop") == [("missing", "MutatingAdmission")]
+
+
+@pytest.mark.parametrize("lang, label, pushed", [
+    ("pl", "zdarzenie", False), ("pl", "powiadomienie: pod przypisany do węzła", False),
+    ("pl", "pod przypisany do węzła", True), ("pl", "wyślij poda do kubeleta", True),
+    ("sv", "händelse", False), ("sv", "notifiering: podden är bunden till noden", False),
+    ("sv", "podden är bunden till noden", True), ("sv", "skicka podden till kubelet", True),
+])
+def test_polish_and_swedish_an_event_word_says_a_call_to_the_kubelet_is_its_watch(kubectl_reference, lang, label, pushed):
+    text = _APPLY_IN.format(bind_to="A", **{**_WHOLE_APPLY[lang], "kubelet_event": label})
+    text = text.replace("    A-->>K: ", "    A->>K: ", 1)  # a call, not the watch's dashed event
+    found = [(f.kind, f.point) for f in grade_text(text, file="p.mmd", reference=kubectl_reference).corrections]
+    assert found == ([("belief", "KubeletWatch")] if pushed else [])  # the API server pushes the pod
