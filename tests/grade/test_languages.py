@@ -490,3 +490,171 @@ def test_text_typed_decomposed_reads_like_composed_text(reference):
 @pytest.mark.parametrize("text", ["İzin bekleme", "İZİN BEKLEME"])
 def test_a_turkish_dotted_capital_i_starts_a_word_written_in_ascii(reference, text):
     assert [m.target for m in read_text(reference, text).matches if m.kind == "step"] == ["WaitOnPermit"]
+
+
+# --- Polish and Swedish for kubectl-apply (two-cycles has them already) -----------------------------------
+
+@pytest.mark.parametrize("text, steps, phases", [
+    # Polish: cases (węzeł, węzła, węźle), verbs and nouns for the same step
+    ("uwierzytelnianie klienta (token)", ["Authenticate"], set()),
+    ("autoryzacja", ["Authorize"], set()),
+    ("sprawdzenie uprawnień", ["Authorize"], set()),
+    ("admisja mutująca (wartości domyślne, sidecar)", ["MutatingAdmission"], set()),
+    ("admisja mutujaca", ["MutatingAdmission"], set()),  # typed without the Polish letters
+    ("walidacja schematu", ["SchemaValidation"], set()),
+    ("admisja walidująca", ["ValidatingAdmission"], set()),  # not SchemaValidation (walidacja) inside it
+    ("zapis poda w etcd", ["Persist"], set()),
+    ("zdarzenie: nowy pod bez węzła", ["SchedulerWatch"], set()),
+    ("filtrowanie i ocena węzłów", ["ScheduleDecision"], set()),
+    ("planista wybiera węzeł", ["ScheduleDecision"], set()),
+    ("zapis nazwy węzła", ["PersistBinding"], set()),
+    ("pod przypisany do węzła 1", ["KubeletWatch"], set()),
+    ("skonfiguruj sieć", ["CNIAdd"], set()),
+    ("pobieranie obrazu nginx", ["PullImage"], set()),
+    ("utworzenie kontenera", ["CreateContainer"], set()),
+    ("uruchomienie kontenera", ["StartContainer"], set()),
+    ("aktualizuje status", ["StatusUpdate"], set()),
+    ("zapis statusu", ["PersistStatus"], set()),
+    ("Planowanie", [], {"scheduling"}),
+    ("mutująca kontrola dopuszczenia", ["MutatingAdmission"], set()),
+    ("przypisanie poda do węzła", ["Bind"], set()),  # not KubeletWatch (pod przypisany do węzła)
+    ("kubelet widzi nowego poda", ["KubeletWatch"], set()),
+    ("Na węźle", [], {"on-node"}),
+    ("Żądanie do API", [], {"request"}),
+    ("wcześniej: obserwacje już otwarte", [], {"watching"}),
+    # Swedish: definite forms (-en, -n, -et) and plurals (poddar)
+    ("autentiseringen", ["Authenticate"], set()),
+    ("auktorisering för användaren", ["Authorize"], set()),
+    ("muterande admission", ["MutatingAdmission"], set()),
+    ("validering mot schemat", ["SchemaValidation"], set()),
+    ("validerande webhookar", ["ValidatingAdmission"], set()),
+    ("sparar podden", ["Persist"], set()),
+    ("ny podd utan nod", ["SchedulerWatch"], set()),
+    ("väljer en nod", ["ScheduleDecision"], set()),
+    ("podden är bunden till nod-1", ["KubeletWatch"], set()),
+    ("konfigurerar nätverket", ["CNIAdd"], set()),
+    ("hämtar imagen", ["PullImage"], set()),
+    ("skapar containern", ["CreateContainer"], set()),
+    ("startar containern", ["StartContainer"], set()),
+    ("uppdaterar status", ["StatusUpdate"], set()),
+    ("sparar statusen", ["PersistStatus"], set()),
+    ("Schemaläggningen", [], {"scheduling"}),
+    ("Schemaläggningsfas", [], {"scheduling"}),
+    ("validering av objektet", ["SchemaValidation"], set()),  # not read as validerande (ValidatingAdmission)
+    ("drar imagen", ["PullImage"], set()),
+    ("På arbetsnoden", [], {"on-node"}),
+    ("API-anropet", [], {"request"}),
+    ("bevakningarna är redan öppna", [], {"watching"}),
+])
+def test_polish_and_swedish_name_the_right_step_or_phase(kubectl_reference, text, steps, phases):
+    reading = read_text(kubectl_reference, text)
+    assert [h.target for h in reading.hits] == steps
+    assert reading.phases == phases
+
+
+@pytest.mark.parametrize("text", [
+    "wszystko w porządku",  # pl
+    "węzeł jest gotowy",
+    "stan jest dobry",  # a bare "state" is in every other sentence
+    "czekam na kawę",
+    "allt är bra",  # sv
+    "noden är redo",
+    "tillståndet är bra",
+    "vi väntar på kaffet",
+])
+def test_polish_and_swedish_everyday_words_name_nothing(kubectl_reference, text):
+    reading = read_text(kubectl_reference, text)
+    assert [h.target for h in reading.hits] == [] and reading.phases == frozenset()
+
+
+_APPLY_IN = """sequenceDiagram
+    participant U as {client}
+    participant A as {api}
+    participant E as {etcd}
+    participant S as {scheduler}
+    participant K as {kubelet}
+    participant R as {runtime}
+    participant N as {cni}
+    Note over S,K: {watching}
+    S->>A: {scheduler_watch}
+    K->>A: {kubelet_watch}
+    Note over U,E: {request}
+    U->>A: {apply}
+    A->>A: {authn}
+    A->>A: {authz}
+    A->>A: {mutating}
+    A->>A: {schema}
+    A->>A: {validating}
+    A->>E: {persist}
+    A-->>U: {created}
+    Note over A,S: {scheduling}
+    A-->>S: {scheduler_event}
+    S->>S: {decide}
+    S->>{bind_to}: {bind}
+    A->>E: {persist_binding}
+    Note over A,N: {on_node}
+    A-->>K: {kubelet_event}
+    K->>R: {sandbox}
+    R->>N: {network}
+    K->>R: {pull}
+    K->>R: {create}
+    K->>R: {start}
+    Note over K,A: {status}
+    K->>A: {status_update}
+    A->>E: {persist_status}
+"""
+
+_WHOLE_APPLY = {  # every participant and label in the language (CRI names left out: the words draw the steps)
+    "pl": dict(client="Użytkownik", api="Serwer API", etcd="Baza danych (etcd)", scheduler="Planista",
+               kubelet="Agent na węźle", runtime="Środowisko uruchomieniowe kontenerów", cni="Wtyczka sieciowa",
+               watching="wcześniej: obserwacje już otwarte", scheduler_watch="obserwuje pody bez węzła",
+               kubelet_watch="obserwuje pody swojego węzła", request="Żądanie do API", apply="utwórz poda",
+               authn="uwierzytelnianie", authz="autoryzacja", mutating="admisja mutująca",
+               schema="walidacja schematu", validating="admisja walidująca", persist="zapis poda",
+               created="utworzono", scheduling="Planowanie", scheduler_event="zdarzenie: nowy pod bez węzła",
+               decide="filtrowanie i ocena węzłów, wybór węzła", bind="wiązanie poda",
+               persist_binding="zapis nazwy węzła", on_node="Na węźle", kubelet_event="pod przypisany do węzła",
+               sandbox="utwórz piaskownicę", network="konfiguracja sieci", pull="pobierz obraz",
+               create="utwórz kontener", start="uruchom kontener", status="Aktualizacja statusu",
+               status_update="stan: Running", persist_status="zapis statusu"),
+    "sv": dict(client="Användare", api="API-servern", etcd="Databasen (etcd)", scheduler="Schemaläggaren",
+               kubelet="Agent på arbetsnoden", runtime="Containerkörningen", cni="Nätverksinsticksprogram",
+               watching="redan öppna bevakningar", scheduler_watch="bevakar poddar utan nod",
+               kubelet_watch="bevakar nodens poddar", request="API-begäran", apply="skapa podden",
+               authn="autentisering", authz="auktorisering", mutating="muterande admission",
+               schema="schemavalidering", validating="validerande admission", persist="sparar podden",
+               created="skapad", scheduling="Schemaläggning", scheduler_event="händelse: ny podd utan nod",
+               decide="filtrerar och poängsätter noder, väljer en nod", bind="binder podden",
+               persist_binding="sparar nodnamnet", on_node="På noden", kubelet_event="podden är bunden till noden",
+               sandbox="skapa sandlådan", network="konfigurera nätverket", pull="hämta imagen",
+               create="skapa containern", start="starta containern", status="Statusuppdatering",
+               status_update="tillstånd: Running", persist_status="sparar statusen"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(_WHOLE_APPLY))
+def test_polish_and_swedish_a_whole_kubectl_apply_drawing(kubectl_reference, lang):
+    labels = _WHOLE_APPLY[lang]
+
+    def corrections(bind_to="A", **changed):
+        text = _APPLY_IN.format(bind_to=bind_to, **{**labels, **changed})
+        return sorted((f.kind, f.point or "") for f in
+                      grade_text(text, file=f"{lang}.mmd", reference=kubectl_reference).corrections)
+
+    assert corrections() == []
+    assert corrections(bind_to="E") == [("belief", "Bind")]  # the scheduler writes etcd itself
+    # the words are what is read: the same step in no listed language is missing
+    assert corrections(mutating="Qwerty uiop") == [("missing", "MutatingAdmission")]
+
+
+@pytest.mark.parametrize("lang, label, pushed", [
+    ("pl", "zdarzenie", False), ("pl", "powiadomienie: pod przypisany do węzła", False),
+    ("pl", "pod przypisany do węzła", True), ("pl", "wyślij poda do kubeleta", True),
+    ("sv", "händelse", False), ("sv", "notifiering: podden är bunden till noden", False),
+    ("sv", "podden är bunden till noden", True), ("sv", "skicka podden till kubelet", True),
+])
+def test_polish_and_swedish_an_event_word_says_a_call_to_the_kubelet_is_its_watch(kubectl_reference, lang, label, pushed):
+    text = _APPLY_IN.format(bind_to="A", **{**_WHOLE_APPLY[lang], "kubelet_event": label})
+    text = text.replace("    A-->>K: ", "    A->>K: ", 1)  # a call, not the watch's dashed event
+    found = [(f.kind, f.point) for f in grade_text(text, file="p.mmd", reference=kubectl_reference).corrections]
+    assert found == ([("belief", "KubeletWatch")] if pushed else [])  # the API server pushes the pod
