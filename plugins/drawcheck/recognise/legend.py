@@ -15,9 +15,9 @@ import re
 from drawcheck.css_colours import CSS_NAMED_COLOURS
 from drawcheck.parse.model import Block, Diagram, Note
 
-_ENTRY = re.compile(r"(?i)(?:\blegend\b\s*:?|^|[,;(])\s*(?P<colour>(?:(?:light|dark|pale) ?)?[a-z]+|"
-                    r"#[0-9a-f]{3}(?:[0-9a-f]{3})?|(?:rgba?|hsla?)\([^()]*\))\s*(?:=|:|->|→|means|is)\s*"
-                    r"(?P<words>[^,;()]+)")
+_PIECE = re.compile(r"(?:[^,;()]|\([^()]*\))+")  # a note's parts between commas and semicolons (not in brackets)
+_ENTRY = re.compile(r"(?i)\s*(?:legend\s*:?\s*)?(?P<colour>(?:(?:light|dark|pale) ?)?[a-z]+|#[0-9a-f]{3}(?:[0-9a-f]{3})?|"
+                    r"(?:rgba?|hsla?)\([^()]*\))\s*(?:=|:|->|→|means|is)\s*(?P<words>.*\S)")
 _NUMBERS = re.compile(r"[-+]?\d+(?:\.\d+)?")
 MIN_ENTRIES = 2  # one "red = wrong" is a remark; a legend keys two colours at least
 MIN_SATURATION = 0.12  # greys and whites have no hue to match by
@@ -67,10 +67,11 @@ def find_legend(statements) -> Legend | None:
         if not isinstance(s, Note):
             continue
         entries = []
-        for m in _ENTRY.finditer(s.text or ""):
-            hue = colour_hue(m.group("colour"))
-            if hue is not None and m.group("words").strip():
-                entries.append((hue, m.group("words").strip()))
+        for piece in _PIECE.findall(s.text or ""):
+            m = _ENTRY.match(piece)
+            hue = colour_hue(m.group("colour")) if m else None
+            if hue is not None:
+                entries.append((hue, m.group("words")))
         if len(entries) >= MIN_ENTRIES:
             return Legend(s, tuple(entries))
     return None
