@@ -181,120 +181,19 @@ def _exercise(request, exercise: str):
     return request.getfixturevalue("reference" if exercise == "two-cycles" else "kubectl_reference")
 
 
-@pytest.mark.parametrize("exercise, text, steps, phases", [
-    # Turkish: suffixes on the words (döngüsünde, kuyruğunda)
-    ("two-cycles", "Zamanlama döngüsünde, her seferinde bir pod", [], {"scheduling"}),
-    ("two-cycles", "Bağlama döngüsü: pod başına bir goroutine", [], {"binding"}),
-    ("two-cycles", "zamanlama kuyruğunda bekleyen podlar", [], {"queue"}),
-    ("two-cycles", "Ön filtreleme", ["PreFilter"], set()),  # not Filter (filtreleme) inside it
-    ("two-cycles", "düğüm puanlama", ["Score"], set()),
-    ("two-cycles", "rezervasyonu geri al", ["Unreserve"], set()),
-    ("two-cycles", "izin bekleme", ["WaitOnPermit"], set()),
-    ("kubectl-apply", "kimlik doğrulama", ["Authenticate"], set()),
-    ("kubectl-apply", "değiştirici kabul denetimi", ["MutatingAdmission"], set()),
-    ("kubectl-apply", "şema doğrulaması", ["SchemaValidation"], set()),
-    ("kubectl-apply", "imajı çek", ["PullImage"], set()),
-    ("kubectl-apply", "durumu güncelle", ["StatusUpdate"], set()),
-    ("kubectl-apply", "Zamanlama", [], {"scheduling"}),
-    ("kubectl-apply", "Düğümde", [], {"on-node"}),
-    # Finnish: cases (-ssa, -iin, -n)
-    ("two-cycles", "Ajoitussyklissä yksi pod kerrallaan", [], {"scheduling"}),
-    ("two-cycles", "sidontagorutiinissa", [], {"binding"}),
-    ("two-cycles", "esisuodatus", ["PreFilter"], set()),
-    ("two-cycles", "pisteiden normalisointi", ["NormalizeScore"], set()),
-    ("two-cycles", "varauksen purku", ["Unreserve"], set()),
-    ("two-cycles", "luvan odotus", ["WaitOnPermit"], set()),
-    ("kubectl-apply", "todennus", ["Authenticate"], set()),
-    ("kubectl-apply", "validoiva pääsynvalvonta", ["ValidatingAdmission"], set()),
-    ("kubectl-apply", "kontin käynnistys", ["StartContainer"], set()),
-    ("kubectl-apply", "tallentaa tilan", ["PersistStatus"], set()),
-    ("kubectl-apply", "Solmulla", [], {"on-node"}),
-    ("kubectl-apply", "Ajoitus", [], {"scheduling"}),
-    # Danish: definite suffixes (-en)
-    ("two-cycles", "Planlægningscyklussen", [], {"scheduling"}),
-    ("two-cycles", "Bindingscyklus (asynkron)", [], {"binding"}),
-    ("two-cycles", "forfiltrering", ["PreFilter"], set()),
-    ("two-cycles", "frigiv reservationen", ["Unreserve"], set()),
-    ("two-cycles", "vælg den bedste node", ["SelectHost"], set()),
-    ("kubectl-apply", "autentificering", ["Authenticate"], set()),
-    ("kubectl-apply", "muterende adgangskontrol", ["MutatingAdmission"], set()),
-    ("kubectl-apply", "skemavalidering", ["SchemaValidation"], set()),
-    ("kubectl-apply", "hent image", ["PullImage"], set()),
-    ("kubectl-apply", "gem status", ["PersistStatus"], set()),
-    ("kubectl-apply", "Planlægning", [], {"scheduling"}),
-    ("kubectl-apply", "På noden", [], {"on-node"}),
-    # Romanian: articles (-ul, -ului), with and without diacritics
-    ("two-cycles", "Ciclul de planificare: câte un pod", [], {"scheduling"}),
-    ("two-cycles", "ciclul de legare, asincron", [], {"binding"}),
-    ("two-cycles", "anularea rezervării", ["Unreserve"], set()),
-    ("two-cycles", "normalizarea scorurilor", ["NormalizeScore"], set()),
-    ("two-cycles", "așteptarea permisiunii", ["WaitOnPermit"], set()),
-    ("kubectl-apply", "autorizare", ["Authorize"], set()),
-    ("kubectl-apply", "admitere de validare", ["ValidatingAdmission"], set()),
-    ("kubectl-apply", "validarea schemei", ["SchemaValidation"], set()),
-    ("kubectl-apply", "porneste containerul", ["StartContainer"], set()),
-    ("kubectl-apply", "porneşte containerul", ["StartContainer"], set()),  # ş with a cedilla, as older keyboards type it
-    ("kubectl-apply", "actualizează starea", ["StatusUpdate"], set()),
-    ("kubectl-apply", "Planificare", [], {"scheduling"}),
-    ("kubectl-apply", "pe nodul worker", [], {"on-node"}),
-    # Vietnamese: words of several syllables, each spaced
-    ("two-cycles", "Chu kỳ lập lịch, mỗi lần một pod", [], {"scheduling"}),
-    ("two-cycles", "Chu kỳ ràng buộc (bất đồng bộ)", [], {"binding"}),  # đồng bộ (sync) is not read inside it
-    ("two-cycles", "lọc sơ bộ", ["PreFilter"], set()),
-    ("two-cycles", "chuẩn hoá điểm", ["NormalizeScore"], set()),
-    ("two-cycles", "hủy giữ chỗ", ["Unreserve"], set()),  # not Reserve (giữ chỗ) inside it
-    ("kubectl-apply", "xác thực", ["Authenticate"], set()),
-    ("kubectl-apply", "xác thực lược đồ", ["SchemaValidation"], set()),
-    ("kubectl-apply", "phân quyền", ["Authorize"], set()),
-    ("kubectl-apply", "tạo container", ["CreateContainer"], set()),
-    ("kubectl-apply", "cập nhật trạng thái", ["StatusUpdate"], set()),
-    ("kubectl-apply", "lập lịch", [], {"scheduling"}),
-    ("kubectl-apply", "trên nút", [], {"on-node"}),
-    # Ukrainian: cases, and both apostrophes (' and ’) in прив'язка
-    ("two-cycles", "Цикл планування", [], {"scheduling"}),
-    ("two-cycles", "Цикл прив’язки, окрема горутина для кожного поду", [], {"binding"}),
-    ("two-cycles", "у циклі прив'язки", [], {"binding"}),
-    ("two-cycles", "попередня фільтрація", ["PreFilter"], set()),
-    ("two-cycles", "скасування резервування", ["Unreserve"], set()),
-    ("two-cycles", "очікування дозволу", ["WaitOnPermit"], set()),
-    ("kubectl-apply", "автентифікація", ["Authenticate"], set()),
-    ("kubectl-apply", "мутуючий допуск", ["MutatingAdmission"], set()),
-    ("kubectl-apply", "валідація схеми", ["SchemaValidation"], set()),
-    ("kubectl-apply", "запустити контейнер", ["StartContainer"], set()),
-    ("kubectl-apply", "Планування", [], {"scheduling"}),
-    ("kubectl-apply", "На вузлі", [], {"on-node"}),
-])
-def test_six_more_languages_name_the_right_step_or_phase(request, exercise, text, steps, phases):
-    reading = read_text(_exercise(request, exercise), text)
-    assert [h.target for h in reading.hits] == steps
-    assert reading.phases == phases
+TEXTS = yaml.safe_load((HERE / "corpus" / "LANGUAGE_TEXTS.yml").read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("exercise, text", [
-    ("two-cycles", "durum iyi, devam ediyoruz"),  # tr: "durum" (state) is in every other sentence
-    ("two-cycles", "düğüm hazır"),
-    ("kubectl-apply", "durum"),
-    ("kubectl-apply", "her şey yolunda"),
-    ("two-cycles", "tila on hyvä"),  # fi
-    ("two-cycles", "solmu on valmis"),
-    ("kubectl-apply", "tila"),
-    ("kubectl-apply", "kaikki hyvin"),
-    ("two-cycles", "alt er godt"),  # da
-    ("two-cycles", "noden er klar"),
-    ("kubectl-apply", "alt er godt"),
-    ("two-cycles", "totul este bine"),  # ro
-    ("two-cycles", "nodul este gata"),
-    ("kubectl-apply", "totul este bine"),
-    ("two-cycles", "mọi thứ đều ổn"),  # vi
-    ("two-cycles", "đồng bộ"),  # "sync" of anything: no scheduling cycle word
-    ("kubectl-apply", "mọi thứ đều ổn"),
-    ("kubectl-apply", "tiếp tục"),
-    ("two-cycles", "усе гаразд"),  # uk
-    ("two-cycles", "вузол готовий"),
-    ("kubectl-apply", "усе гаразд"),
-])
-def test_six_more_languages_everyday_words_name_nothing(request, exercise, text):
-    reading = read_text(_exercise(request, exercise), text)
+@pytest.mark.parametrize("case", TEXTS["names"], ids=lambda c: f"{c['exercise']}:{c['text']}")
+def test_texts_in_the_newer_languages_name_the_right_step_or_phase(request, case):
+    reading = read_text(_exercise(request, case["exercise"]), case["text"])
+    assert [h.target for h in reading.hits] == case["steps"]
+    assert reading.phases == set(case["phases"])
+
+
+@pytest.mark.parametrize("case", TEXTS["nothing"], ids=lambda c: f"{c['exercise']}:{c['text']}")
+def test_everyday_words_in_the_newer_languages_name_nothing(request, case):
+    reading = read_text(_exercise(request, case["exercise"]), case["text"])
     assert [h.target for h in reading.hits] == [] and reading.phases == frozenset()
 
 
@@ -325,80 +224,22 @@ def test_six_more_languages_reason_is_read(reference, good, one_idea):
     assert _reason_findings(reference, one_idea) == [("correction", wrong)]  # its prefix is read, one idea is too few
 
 
-_APPLY = """sequenceDiagram
-    participant U as kubectl
-    participant A as {api}
-    participant E as etcd
-    participant S as {scheduler}
-    participant K as kubelet
-    participant R as {runtime}
-    participant N as {cni}
-    U->>A: kubectl apply -f pod.yaml
-    A->>A: authentication
-    A->>A: authorization
-    A->>A: mutating admission
-    A->>A: schema validation
-    A->>A: validating admission
-    A->>E: persist the pod
-    A-->>U: 201 Created
-    A-->>S: {event}
-    S->>S: filter and score nodes
-    S->>{bind_to}: POST pods/web/binding
-    A->>E: persist nodeName
-    A-->>K: {event}
-    K->>R: RunPodSandbox
-    R->>N: ADD
-    K->>R: PullImage
-    K->>R: CreateContainer
-    K->>R: StartContainer
-    K->>A: {status}
-    A->>E: store status
-"""
-
-_PARTICIPANTS = {  # api server, scheduler, runtime, CNI plugin; a watch event and a status report in words only
-    "tr": ("API sunucusu", "Zamanlayıcı", "konteyner çalışma zamanı", "ağ eklentisi", "izleme olayı", "durum: Running"),
-    "fi": ("API-palvelin", "Ajoittaja", "konttiajoympäristö", "verkkoliitännäinen", "seurantatapahtuma", "tila Running"),
-    "da": ("API-serveren", "Scheduleren", "container-runtime", "netværksplugin", "watch-hændelse", "status Running"),
-    "ro": ("serverul API", "Planificatorul", "mediul de rulare", "plugin de rețea", "eveniment", "starea Running"),
-    "vi": ("máy chủ API", "Bộ lập lịch", "môi trường chạy container", "plugin mạng", "sự kiện", "trạng thái Running"),
-    "uk": ("API-сервер", "Планувальник", "середовище виконання контейнерів", "мережевий плагін", "подія", "статус Running"),
-}
-
-
-@pytest.mark.parametrize("lang", sorted(_PARTICIPANTS))
+@pytest.mark.parametrize("lang", sorted(TEXTS["kubectl_apply_participants"]))
 def test_six_more_languages_name_the_participants(kubectl_reference, lang):
-    api, scheduler, runtime, cni, event, status = _PARTICIPANTS[lang]
+    api, scheduler, runtime, cni, event, status = TEXTS["kubectl_apply_participants"][lang]
     fields = dict(api=api, scheduler=scheduler, runtime=runtime, cni=cni, event=event, status=status)
-    right = grade_text(_APPLY.format(bind_to="A", **fields), file="a.mmd", reference=kubectl_reference)
+    right = grade_text(TEXTS["kubectl_apply_drawing"].format(bind_to="A", **fields), file="a.mmd", reference=kubectl_reference)
     # the events, the CNI call and the status report draw their steps by who they go between
     assert [(f.kind, f.point, f.message) for f in right.corrections] == []
-    wrong = grade_text(_APPLY.format(bind_to="E", **fields), file="a.mmd", reference=kubectl_reference)
+    wrong = grade_text(TEXTS["kubectl_apply_drawing"].format(bind_to="E", **fields), file="a.mmd", reference=kubectl_reference)
     assert [(f.kind, f.point) for f in wrong.corrections] == [("belief", "Bind")]  # the scheduler writes etcd
 
 
-LOCK = "the `go` is not about a lock"
 
 
-@pytest.mark.parametrize("reason, start", [
-    ("neden: bağlama önbellek kilidini tutar", LOCK),  # tr
-    ("neden: kilit yok, bağlama API sunucusuna yazar ve yavaştır, zamanlayıcı beklemez, pod önbellekte varsayılmış", None),
-    ("syy: sidonta pitää välimuistin lukkoa", LOCK),  # fi
-    ("syy: lukkoa ei tarvita, sidonta on hidas API-kutsu, ajoitussäie ei odota, pod on jo välimuistissa", None),
-    ("syy: sidonnat tapahtuvat samassa järjestyksessä kuin jono", "binding goroutines are not ordered"),
-    ("årsag: binding holder låsen på cachen", LOCK),  # da
-    ("årsag: ingen lås er involveret, binding er et langsomt API-kald, scheduleren venter ikke, poden er antaget i cachen",
-     None),
-    ("årsag: bindingen skal være enkelttrådet", "binding is not single threaded"),
-    ("motiv: legarea ține lacătul cache-ului", LOCK),  # ro
-    ("motiv: fără lacăt, legarea este un apel lent, planificatorul nu așteaptă, podul este presupus în cache", None),
-    ("lý do: ràng buộc giữ khóa của bộ nhớ đệm", LOCK),  # vi
-    ("lý do: không cần khóa, ràng buộc là lời gọi API chậm, luồng lập lịch không chờ, pod đã được giả định trong bộ nhớ đệm",
-     None),
-    ("lý do: ràng buộc phải đơn luồng", "binding is not single threaded"),
-    ("причина: прив'язка тримає м'ютекс кешу", LOCK),  # uk
-    ("причина: м'ютекс не потрібен, прив'язка повільна, планувальник не чекає, под уже в кеші", None),
-])
-def test_six_more_languages_misconception_stated_or_denied(reference, reason, start):
+@pytest.mark.parametrize("case", TEXTS["misconception_reasons"], ids=lambda c: c["reason"][:40])
+def test_six_more_languages_misconception_stated_or_denied(reference, case):
+    reason, start = case["reason"], case["start"]
     found = [m[:len(start)] for m in _reason_corrections(reference, reason)] if start else _reason_corrections(reference, reason)
     assert found == ([start] if start else [])
 
@@ -494,150 +335,13 @@ def test_a_turkish_dotted_capital_i_starts_a_word_written_in_ascii(reference, te
 
 # --- Polish and Swedish for kubectl-apply (two-cycles has them already) -----------------------------------
 
-@pytest.mark.parametrize("text, steps, phases", [
-    # Polish: cases (węzeł, węzła, węźle), verbs and nouns for the same step
-    ("uwierzytelnianie klienta (token)", ["Authenticate"], set()),
-    ("autoryzacja", ["Authorize"], set()),
-    ("sprawdzenie uprawnień", ["Authorize"], set()),
-    ("admisja mutująca (wartości domyślne, sidecar)", ["MutatingAdmission"], set()),
-    ("admisja mutujaca", ["MutatingAdmission"], set()),  # typed without the Polish letters
-    ("walidacja schematu", ["SchemaValidation"], set()),
-    ("admisja walidująca", ["ValidatingAdmission"], set()),  # not SchemaValidation (walidacja) inside it
-    ("zapis poda w etcd", ["Persist"], set()),
-    ("zdarzenie: nowy pod bez węzła", ["SchedulerWatch"], set()),
-    ("filtrowanie i ocena węzłów", ["ScheduleDecision"], set()),
-    ("planista wybiera węzeł", ["ScheduleDecision"], set()),
-    ("zapis nazwy węzła", ["PersistBinding"], set()),
-    ("pod przypisany do węzła 1", ["KubeletWatch"], set()),
-    ("skonfiguruj sieć", ["CNIAdd"], set()),
-    ("pobieranie obrazu nginx", ["PullImage"], set()),
-    ("utworzenie kontenera", ["CreateContainer"], set()),
-    ("uruchomienie kontenera", ["StartContainer"], set()),
-    ("aktualizuje status", ["StatusUpdate"], set()),
-    ("zapis statusu", ["PersistStatus"], set()),
-    ("Planowanie", [], {"scheduling"}),
-    ("mutująca kontrola dopuszczenia", ["MutatingAdmission"], set()),
-    ("przypisanie poda do węzła", ["Bind"], set()),  # not KubeletWatch (pod przypisany do węzła)
-    ("kubelet widzi nowego poda", ["KubeletWatch"], set()),
-    ("Na węźle", [], {"on-node"}),
-    ("Żądanie do API", [], {"request"}),
-    ("wcześniej: obserwacje już otwarte", [], {"watching"}),
-    # Swedish: definite forms (-en, -n, -et) and plurals (poddar)
-    ("autentiseringen", ["Authenticate"], set()),
-    ("auktorisering för användaren", ["Authorize"], set()),
-    ("muterande admission", ["MutatingAdmission"], set()),
-    ("validering mot schemat", ["SchemaValidation"], set()),
-    ("validerande webhookar", ["ValidatingAdmission"], set()),
-    ("sparar podden", ["Persist"], set()),
-    ("ny podd utan nod", ["SchedulerWatch"], set()),
-    ("väljer en nod", ["ScheduleDecision"], set()),
-    ("podden är bunden till nod-1", ["KubeletWatch"], set()),
-    ("konfigurerar nätverket", ["CNIAdd"], set()),
-    ("hämtar imagen", ["PullImage"], set()),
-    ("skapar containern", ["CreateContainer"], set()),
-    ("startar containern", ["StartContainer"], set()),
-    ("uppdaterar status", ["StatusUpdate"], set()),
-    ("sparar statusen", ["PersistStatus"], set()),
-    ("Schemaläggningen", [], {"scheduling"}),
-    ("Schemaläggningsfas", [], {"scheduling"}),
-    ("validering av objektet", ["SchemaValidation"], set()),  # not read as validerande (ValidatingAdmission)
-    ("drar imagen", ["PullImage"], set()),
-    ("På arbetsnoden", [], {"on-node"}),
-    ("API-anropet", [], {"request"}),
-    ("bevakningarna är redan öppna", [], {"watching"}),
-])
-def test_polish_and_swedish_name_the_right_step_or_phase(kubectl_reference, text, steps, phases):
-    reading = read_text(kubectl_reference, text)
-    assert [h.target for h in reading.hits] == steps
-    assert reading.phases == phases
 
-
-@pytest.mark.parametrize("text", [
-    "wszystko w porządku",  # pl
-    "węzeł jest gotowy",
-    "stan jest dobry",  # a bare "state" is in every other sentence
-    "czekam na kawę",
-    "allt är bra",  # sv
-    "noden är redo",
-    "tillståndet är bra",
-    "vi väntar på kaffet",
-])
-def test_polish_and_swedish_everyday_words_name_nothing(kubectl_reference, text):
-    reading = read_text(kubectl_reference, text)
-    assert [h.target for h in reading.hits] == [] and reading.phases == frozenset()
-
-
-_APPLY_IN = """sequenceDiagram
-    participant U as {client}
-    participant A as {api}
-    participant E as {etcd}
-    participant S as {scheduler}
-    participant K as {kubelet}
-    participant R as {runtime}
-    participant N as {cni}
-    Note over S,K: {watching}
-    S->>A: {scheduler_watch}
-    K->>A: {kubelet_watch}
-    Note over U,E: {request}
-    U->>A: {apply}
-    A->>A: {authn}
-    A->>A: {authz}
-    A->>A: {mutating}
-    A->>A: {schema}
-    A->>A: {validating}
-    A->>E: {persist}
-    A-->>U: {created}
-    Note over A,S: {scheduling}
-    A-->>S: {scheduler_event}
-    S->>S: {decide}
-    S->>{bind_to}: {bind}
-    A->>E: {persist_binding}
-    Note over A,N: {on_node}
-    A-->>K: {kubelet_event}
-    K->>R: {sandbox}
-    R->>N: {network}
-    K->>R: {pull}
-    K->>R: {create}
-    K->>R: {start}
-    Note over K,A: {status}
-    K->>A: {status_update}
-    A->>E: {persist_status}
-"""
-
-_WHOLE_APPLY = {  # every participant and label in the language (CRI names left out: the words draw the steps)
-    "pl": dict(client="Użytkownik", api="Serwer API", etcd="Baza danych (etcd)", scheduler="Planista",
-               kubelet="Agent na węźle", runtime="Środowisko uruchomieniowe kontenerów", cni="Wtyczka sieciowa",
-               watching="wcześniej: obserwacje już otwarte", scheduler_watch="obserwuje pody bez węzła",
-               kubelet_watch="obserwuje pody swojego węzła", request="Żądanie do API", apply="utwórz poda",
-               authn="uwierzytelnianie", authz="autoryzacja", mutating="admisja mutująca",
-               schema="walidacja schematu", validating="admisja walidująca", persist="zapis poda",
-               created="utworzono", scheduling="Planowanie", scheduler_event="zdarzenie: nowy pod bez węzła",
-               decide="filtrowanie i ocena węzłów, wybór węzła", bind="wiązanie poda",
-               persist_binding="zapis nazwy węzła", on_node="Na węźle", kubelet_event="pod przypisany do węzła",
-               sandbox="utwórz piaskownicę", network="konfiguracja sieci", pull="pobierz obraz",
-               create="utwórz kontener", start="uruchom kontener", status="Aktualizacja statusu",
-               status_update="stan: Running", persist_status="zapis statusu"),
-    "sv": dict(client="Användare", api="API-servern", etcd="Databasen (etcd)", scheduler="Schemaläggaren",
-               kubelet="Agent på arbetsnoden", runtime="Containerkörningen", cni="Nätverksinsticksprogram",
-               watching="redan öppna bevakningar", scheduler_watch="bevakar poddar utan nod",
-               kubelet_watch="bevakar nodens poddar", request="API-begäran", apply="skapa podden",
-               authn="autentisering", authz="auktorisering", mutating="muterande admission",
-               schema="schemavalidering", validating="validerande admission", persist="sparar podden",
-               created="skapad", scheduling="Schemaläggning", scheduler_event="händelse: ny podd utan nod",
-               decide="filtrerar och poängsätter noder, väljer en nod", bind="binder podden",
-               persist_binding="sparar nodnamnet", on_node="På noden", kubelet_event="podden är bunden till noden",
-               sandbox="skapa sandlådan", network="konfigurera nätverket", pull="hämta imagen",
-               create="skapa containern", start="starta containern", status="Statusuppdatering",
-               status_update="tillstånd: Running", persist_status="sparar statusen"),
-}
-
-
-@pytest.mark.parametrize("lang", sorted(_WHOLE_APPLY))
+@pytest.mark.parametrize("lang", sorted(TEXTS["kubectl_apply_labels"]))
 def test_polish_and_swedish_a_whole_kubectl_apply_drawing(kubectl_reference, lang):
-    labels = _WHOLE_APPLY[lang]
+    labels = TEXTS["kubectl_apply_labels"][lang]
 
     def corrections(bind_to="A", **changed):
-        text = _APPLY_IN.format(bind_to=bind_to, **{**labels, **changed})
+        text = TEXTS["kubectl_apply_labelled"].format(bind_to=bind_to, **{**labels, **changed})
         return sorted((f.kind, f.point or "") for f in
                       grade_text(text, file=f"{lang}.mmd", reference=kubectl_reference).corrections)
 
@@ -654,7 +358,7 @@ def test_polish_and_swedish_a_whole_kubectl_apply_drawing(kubectl_reference, lan
     ("sv", "podden är bunden till noden", True), ("sv", "skicka podden till kubelet", True),
 ])
 def test_polish_and_swedish_an_event_word_says_a_call_to_the_kubelet_is_its_watch(kubectl_reference, lang, label, pushed):
-    text = _APPLY_IN.format(bind_to="A", **{**_WHOLE_APPLY[lang], "kubelet_event": label})
+    text = TEXTS["kubectl_apply_labelled"].format(bind_to="A", **{**TEXTS["kubectl_apply_labels"][lang], "kubelet_event": label})
     text = text.replace("    A-->>K: ", "    A->>K: ", 1)  # a call, not the watch's dashed event
     found = [(f.kind, f.point) for f in grade_text(text, file="p.mmd", reference=kubectl_reference).corrections]
     assert found == ([("belief", "KubeletWatch")] if pushed else [])  # the API server pushes the pod
