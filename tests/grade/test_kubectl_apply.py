@@ -571,3 +571,14 @@ def test_the_scheduler_patching_the_pods_node_name_is_a_misconception(ref):
     corrections = [(f.kind.value, f.point, f.line) for f in grade_text(text, file="p.mmd", reference=ref).findings
                    if f.severity == "correction"]
     assert corrections == [("belief", "Bind", 20)]
+
+
+def test_an_old_name_for_several_steps_in_passing_needs_no_hint_when_each_is_drawn(ref):
+    """`admission` names both admission phases: in a note beside a drawing that draws each by its own name it is
+    prose (no hint); drawn alone, it earns the hint that names the two phases."""
+    noted = _before_the_apply("Note over A: every create goes through the same authentication, authorization and admission")
+    assert [f for f in grade_text(noted, file="n.mmd", reference=ref).findings if f.kind == FindingKind.NAME] == []
+    alone = _drawing().replace("    A->>A: mutating admission\n", "    A->>A: admission\n").replace(
+        "    A->>A: validating admission\n", "")
+    assert [f.point for f in grade_text(alone, file="a.mmd", reference=ref).findings
+            if f.kind == FindingKind.NAME] == ["MutatingAdmission"]

@@ -28,7 +28,16 @@ class NamesCheck(MessagesCheck):
                 if hit.how == "typo":
                     msg = self.texts["typo"].format(label=label, step=ref.step(hit.target).name)
                     out.append((Finding(FindingKind.NAME, hit.target, item.line, "hint", msg), 0))
-                elif hit.legacy is not None:
+                elif hit.legacy is not None and not self._each_drawn_by_its_own_name(hit, item, drawing):
                     out.append((Finding(FindingKind.NAME, hit.target, item.line, "hint", hit.legacy.message,
                                         hit.legacy.versions), 0))
         return Outcome(out)
+
+    @staticmethod
+    def _each_drawn_by_its_own_name(hit, item, drawing) -> bool:
+        """An old name for several steps (`legacy.also`) whose every step another text draws by a name of its own:
+        the drawing tells them apart, and the old name in passing needs no hint."""
+        first = drawing.recognised.first
+        return bool(hit.legacy.also) and all(
+            (m := first.get(step)) is not None and m.how == "exact" and m.item is not item
+            for step in (hit.target, *hit.legacy.also))
