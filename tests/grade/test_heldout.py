@@ -64,6 +64,9 @@ CORPORA = {
     # written by a seventeenth blind author (blindo, session 10): measured, not tuned against
     "two-cycles-o": REPO / "reference" / "two-cycles" / "exercise.yml",
     "kubectl-apply-o": REPO / "reference" / "kubectl-apply" / "exercise.yml",
+    # written by a sixteenth blind author (blindn, session 10): measured, not tuned against
+    "two-cycles-n": REPO / "reference" / "two-cycles" / "exercise.yml",
+    "kubectl-apply-n": REPO / "reference" / "kubectl-apply" / "exercise.yml",
 }
 
 # Sets whose author's "correct" drawings left out steps the published contract requires: the lead added those
