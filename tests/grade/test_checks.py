@@ -364,3 +364,15 @@ def test_a_failure_section_drawn_before_the_whole_flow_is_no_early_step(referenc
     moved = text.replace(failure, "").replace("    rect rgb(227, 238, 252)\n", failure + "    rect rgb(227, 238, 252)\n", 1)
     assert moved != text and moved.index("Unreserve") < moved.index("PreFilter")
     assert [f for f in grade_text(moved, file="f.mmd", reference=reference).findings if f.severity == "correction"] == []
+
+
+def test_a_branch_step_on_the_main_path_is_a_branch_when_the_note_after_it_says_so(reference):
+    """`S->>P: PreFilter → Filter → PostFilter?` then `Note: PostFilter only if Filter leaves no node`."""
+    text = _reference_with((ROOT / "reference" / "two-cycles" / "reference.mmd").read_text(encoding="utf-8"),
+                           "        opt no node fits\n            S->>P: PostFilter (preemption)\n"
+                           "            Note over S,P: the cycle ends, the pod goes back to the queue\n        end\n",
+                           "        S->>P: PostFilter?\n        Note right of P: PostFilter only if Filter leaves no node\n")
+    assert [f for f in grade_text(text, file="b.mmd", reference=reference).findings if f.severity == "correction"] == []
+    bare = text.replace("        Note right of P: PostFilter only if Filter leaves no node\n", "")
+    assert [f.point for f in grade_text(bare, file="m.mmd", reference=reference).findings
+            if f.severity == "correction"] == ["PostFilter"]

@@ -582,3 +582,13 @@ def test_an_old_name_for_several_steps_in_passing_needs_no_hint_when_each_is_dra
         "    A->>A: validating admission\n", "")
     assert [f.point for f in grade_text(alone, file="a.mmd", reference=ref).findings
             if f.kind == FindingKind.NAME] == ["MutatingAdmission"]
+
+
+def test_the_handler_chain_drawn_as_participants_draws_each_stage(ref):
+    """`participant Authn as Authentication filter` ... each stage a participant the request passes through."""
+    text = _drawing().replace("    participant A as kube-apiserver\n", "    participant Authn as Authentication filter\n"
+                              "    participant Authz as Authorization filter\n    participant A as kube-apiserver\n")
+    text = text.replace("    U->>A: kubectl apply -f pod.yaml\n    A->>A: authentication\n    A->>A: authorization\n",
+                        "    U->>Authn: kubectl apply -f pod.yaml\n    Authn->>Authz: user=alice\n    Authz->>A: allowed\n")
+    points = _points_of_a_correct(text, ref)
+    assert (points["Apply"], points["Authenticate"], points["Authorize"]) == (11, 11, 12)

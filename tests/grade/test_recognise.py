@@ -322,3 +322,24 @@ def test_one_colour_named_is_no_legend():
 
     one = parse_text("sequenceDiagram\n    Note over A: red = wrong, I think\n    rect rgb(255,0,0)\n        A->>A: x\n    end\n")
     assert find_legend(one.statements) is None and with_legend(one) is one
+
+
+def test_a_message_to_a_participant_named_after_a_later_step_draws_it_after_the_words(reference):
+    """`U->>F: PreFilter` to `Filter plugins`: PreFilter (the words), then Filter (the receiver's); `S->>SC: run, then
+    NormalizeScore` to `Score plugins`: Score, then NormalizeScore (the receiver's step by the reference)."""
+    parts = [Participant("S", "Scheduler", "participant", 1), Participant("F", "Filter plugins", "participant", 2),
+             Participant("SC", "Score plugins", "participant", 3)]
+    rec = recognise(Diagram(participants=parts, statements=[_msg("S", "F", "PreFilter", 4),
+                                                            _msg("S", "SC", "run, then NormalizeScore", 5)]), reference)
+    assert [m.step for m in sorted(rec.mentions, key=lambda m: m.order)] == ["PreFilter", "Filter", "Score",
+                                                                             "NormalizeScore"]
+
+
+def test_a_speakers_own_name_before_a_colon_names_no_step(reference):
+    """`B->>B: 3 Binder: Permit` in a drawing whose lane is labelled `3 Binder`: Permit only (no Bind)."""
+    parts = [Participant("B", '"3 Binder"', "participant", 1)]
+    rec = recognise(Diagram(participants=parts, statements=[_msg("B", "B", "3 Binder: Permit", 2)]), reference)
+    assert [m.step for m in rec.mentions] == ["Permit"]
+    other = recognise(Diagram(participants=[Participant("B", "Lane", "participant", 1)],
+                              statements=[_msg("B", "B", "3 Binder: Permit", 2)]), reference)
+    assert [m.step for m in other.mentions] == ["Bind", "Permit"]  # not its own name: read as written

@@ -163,8 +163,8 @@ class Mention:
     label: str  # the learner's own words for it
     line: int
     item: Item
-    pos: int  # character offset inside the item's text (-2, -1: named by the message's source, target;
-    # -3: by whom it goes between)
+    pos: int  # character offset inside the item's text (-2: named by the message's source; by its target: see
+    # `_Walk.arrival`; -3: by whom it goes between)
     how: str = "exact"
     legacy: LegacyName | None = None
 
@@ -481,7 +481,7 @@ class _Walk:
                 continue
             is_message = isinstance(s, Message)
             text = s.text or ""
-            reading = self.read(text)
+            reading = self.read(self.without_speaker(text, (s.source, s.target) if is_message else ()))
             role, hits, async_arrow, own_hits = reading.role, reading.hits, False, None
             between = None
             if is_message:
@@ -563,6 +563,18 @@ class _Walk:
                 self.latest = max(step.index for step in steps)
                 self.previous_drew = any(self.ref.phases[step.cycle].role != "outside" for step in steps)
 
+    def without_speaker(self, text: str, pids) -> str:
+        """`3 Gardener: Sow` sent by the participant labelled `3 Gardener`: the label names who speaks, not a step
+        (blanked, so every other word keeps its place)."""
+        head, colon, _ = text.partition(":")
+        if not colon:
+            return text
+        spoken = " ".join(head.split()).strip("\"'").lower()
+        if spoken and any(spoken == " ".join(self.actors[pid].label.split()).strip("\"'").lower()
+                          for pid in pids if pid in self.actors):
+            return " " * (len(head) + 1) + text[len(head) + 1:]
+        return text
+
     def note_lines(self, s) -> list:
         """A note that lists the drawing in `<br>` lines, the boundary marker among them after its first line
         (`…<br>Water<br>go …<br>Harvest…`), as one note per line (at the note's line); any other
@@ -623,22 +635,32 @@ class _Walk:
                 self.first.setdefault(h.target, m)
 
     def draw_actor_steps(self, item: Item) -> None:
-        """Participants named after steps: `S->>F: run` draws F's step; `A->>B: next` draws A's and B's. Beside a
+        """Participants named after steps: `S->>F: run` draws F's step; `A->>B: next` draws A's, then B's (placed
+        among the steps the message's words name by the reference: `arrival`). Beside a
         step the words name that extends the participant's (`PreSow` to a participant named after Sow: one plugin
         serving both), the participant's step is a stand-in: drawn there only if no name of its own draws it."""
-        ends = [(pos, actor) for pos, pid in ((-2, item.source), (-1, item.target))
+        ends = [(end, actor) for end, pid in (("source", item.source), ("target", item.target))
                 if (actor := self.actors.get(pid)) is not None and actor.steps]
         if not ends:
             return
         named = {m.target for m in item.matches if m.kind == "step"}
-        for pos, actor in ends:
+        for end, actor in ends:
             for step in actor.steps:
                 if step in named:
                     continue
                 extended = any(step.lower() in other.lower() for other in named)
+                pos = -2 if end == "source" else self.arrival(item, step)
                 m = Mention(step, actor.label, item.line, item, pos, "participant" if extended else "exact")
                 self.mentions.append(m)
                 self.first.setdefault(step, m)
+
+    def arrival(self, item: Item, step: str) -> int:
+        """Where the receiver's `step` falls among the steps the message's words name (a `pos`): before the first
+        of them that comes after it in the reference (`S->>W: run, then Harvest` to a participant named after
+        Water), else after them all (`U->>W: sow` to it)."""
+        index = self.ref.step(step).index
+        later = [m.start for m in item.matches if m.kind == "step" and self.ref.step(m.target).index > index]
+        return min(later) - 1 if later else len(item.text) + 1
 
     def between_step(self, message: Message, named: bool, again: set[str] = frozenset(),
                      retried: set[str] = frozenset()) -> tuple[str, bool] | None:

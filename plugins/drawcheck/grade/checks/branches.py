@@ -71,7 +71,7 @@ class BranchesCheck(Check):
             kind = self.branch_kinds[step.branch]
             # a branch block, a branch phase, or the branch's words (`critical no node fits`: the learner's
             # condition, though Mermaid's first critical branch is the one that always runs)
-            conditional = (item.context.conditional or self._said(m, step, labels)
+            conditional = (item.context.conditional or self._said(m, step, labels) or self._noted(m, step, rec)
                            or (item.phase is not None and ref.phases[item.phase].role == "branch"))
             severity = "correction" if step.required else "hint"
             edits = 1 if step.required else 0
@@ -108,6 +108,16 @@ class BranchesCheck(Check):
         pattern = self.patterns[step.branch]
         label = labels.get(mention.item.context.conditional_line)
         return mention.item.says(pattern) or (label is not None and label.says(pattern))
+
+    def _noted(self, mention, step, rec) -> bool:
+        """Does a note right after the mention's message name the step with the branch's words (`Sow?` then
+        `Note: Sow only if it rained`)?"""
+        after = mention.item.index + 1
+        if after >= len(rec.items) or rec.items[after].kind != "note":
+            return False
+        note = rec.items[after]
+        return note.says(self.patterns[step.branch]) and any(
+            h.kind == "step" and h.target == step.id for h in note.reading.matches)
 
     def _on_the_other_path(self, m, step, rec, labels) -> bool:
         """Drawn in one branch of an `alt` whose label does not say the branch's words, while a sibling
