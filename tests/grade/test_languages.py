@@ -181,7 +181,7 @@ def _exercise(request, exercise: str):
     return request.getfixturevalue("reference" if exercise == "two-cycles" else "kubectl_reference")
 
 
-TEXTS = yaml.safe_load((HERE / "corpus" / "LANGUAGE_TEXTS.yml").read_text(encoding="utf-8"))
+TEXTS = yaml.safe_load((HERE / "language_texts.yml").read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("case", TEXTS["names"], ids=lambda c: f"{c['exercise']}:{c['text']}")
@@ -362,3 +362,13 @@ def test_polish_and_swedish_an_event_word_says_a_call_to_the_kubelet_is_its_watc
     text = text.replace("    A-->>K: ", "    A->>K: ", 1)  # a call, not the watch's dashed event
     found = [(f.kind, f.point) for f in grade_text(text, file="p.mmd", reference=kubectl_reference).corrections]
     assert found == ([("belief", "KubeletWatch")] if pushed else [])  # the API server pushes the pod
+
+
+@pytest.mark.parametrize("text, step", [("Filterทุกโหนด", "Filter"), ("AssumePodในแคช", "Assume"), ("Reserveແລ້ວ", "Reserve")])
+def test_a_name_beside_a_script_without_spaces_is_read(reference, text, step):
+    """Thai and Lao write no spaces: an ASCII name touching their letters is a word of its own (as beside 中文)."""
+    assert [m.target for m in read_text(reference, text).matches if m.kind == "step"] == [step]
+
+
+def test_thai_vowel_marks_are_part_of_their_word():
+    assert phrase_text("รอบการจัดตารางเวลา") == " รอบการจัดตารางเวลา "  # one word: the mark U+0E31 splits nothing

@@ -63,7 +63,7 @@ STYLE = {
         "Apply", "Authenticate", "Authorize", "MutatingAdmission", "SchemaValidation", "ValidatingAdmission",
         "Persist", "Created", "Bind", "PersistBinding")}),
 }
-ONE_EXERCISE = {"self-to-framework", "label-wrappers"}  # a framework label / `wrappers`: two-cycles only
+ONE_EXERCISE = {"self-to-framework"}  # a framework label: two-cycles only (both exercises have `wrappers`)
 SEED = 20261201
 SAMPLE = 8  # drawings per transformation in the default run (at least 3 of each exercise)
 CHAINS = 24  # random chains of 3 transformations in the default run

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import re
 
-_GAPLESS = "\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+_GAPLESS = ("\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"  # Thai, Lao, Myanmar, Khmer
+            "\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff")
+_GAPLESS_MARKS = "\u0e31\u0e34-\u0e3a\u0e47-\u0e4e\u0eb1\u0eb4-\u0ebc\u0ec8-\u0ecd"  # their vowel and tone marks
 _GAPLESS_CHAR = re.compile(f"[{_GAPLESS}]")
 SPACED_LETTER = f"[^\\W\\d_\\x00-\\x7f{_GAPLESS}]"  # a letter beyond ASCII of a script with spaces: é, ñ, ß
 # a word: a run of letters and digits (str.isalnum), all of scripts without spaces or all of other ones
-_SCRIPT_WORD = re.compile(f"(?:(?=[^\\W_])[{_GAPLESS}])+|[^\\W_{_GAPLESS}]+")
+_SCRIPT_WORD = re.compile(f"(?:(?=[^\\W_])[{_GAPLESS}]|[{_GAPLESS_MARKS}])+|[^\\W_{_GAPLESS}]+")
 _GAPLESS_GAP = re.compile(f"(?<=[{_GAPLESS}])[\\s_-]+(?=[{_GAPLESS}])")  # a gap between two such letters
 _LOWER_ALONE = str.maketrans({"\u0130": "i", "\u03a3": "\u03c3"})
 
