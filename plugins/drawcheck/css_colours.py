@@ -1,8 +1,11 @@
 """The colours a browser accepts in `box COLOUR TITLE` (Mermaid asks `CSS.supports("color", …)`): the parser
-uses them to split a box line as Mermaid does, the renderer to redraw the learner's colour."""
+uses them to split a box line as Mermaid does, the renderer to redraw the learner's colour, and `colour_value`
+reads what a colour is (for the marks' look-alike check and a colour legend's hues)."""
 
 from __future__ import annotations
 
+import colorsys
+import math
 import re
 
 _NAMED = """\
@@ -56,3 +59,36 @@ def is_css_colour(text: str) -> bool:
     low = text.lower()
     return (low in CSS_NAMED_COLOURS or low in CSS_WIDE_KEYWORDS or low in SYSTEM_COLOURS
             or _FUNCTION.fullmatch(text) is not None)
+
+
+_HEX = re.compile(r"#([0-9a-f]{3}|[0-9a-f]{6})")
+_ARGUMENT = re.compile(r"([-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)(%|deg|rad|grad|turn)?", re.IGNORECASE)
+_DEGREES = {None: 1.0, "deg": 1.0, "grad": 0.9, "rad": 180 / math.pi, "turn": 360.0}
+
+
+def colour_value(text: str) -> tuple[tuple[float, float, float], float] | None:
+    """What a CSS colour is: ((red, green, blue) from 0 to 255, alpha from 0 to 1), for a name, `#rgb`, `#rrggbb`
+    or an rgb()/rgba()/hsl()/hsla() form (commas or spaces, percentages, hue units); None for anything else,
+    and for the colours with no value of their own (`transparent`, `currentcolor`, system colours)."""
+    low = text.strip().lower()
+    if low in CSS_NAMED_COLOURS:
+        return CSS_NAMED_COLOURS[low], 1.0
+    if (m := _HEX.fullmatch(low)) is not None:
+        digits = m.group(1) if len(m.group(1)) == 6 else "".join(ch * 2 for ch in m.group(1))
+        return tuple(float(int(digits[i:i + 2], 16)) for i in (0, 2, 4)), 1.0
+    if _FUNCTION.fullmatch(low) is None:
+        return None
+    args = [(float(number), unit) for number, unit in _ARGUMENT.findall(low)]
+    if len(args) < 3:
+        return None
+    alpha = 1.0
+    if len(args) > 3:
+        number, unit = args[3]
+        alpha = min(max(number / 100 if unit == "%" else number, 0.0), 1.0)
+    if low.startswith("rgb"):
+        rgb = tuple(min(max(number * 255 / 100 if unit == "%" else number, 0.0), 255.0) for number, unit in args[:3])
+        return rgb, alpha
+    (hue, unit), (saturation, _), (lightness, _) = args[:3]
+    red, green, blue = colorsys.hls_to_rgb((hue * _DEGREES.get(unit, 1.0)) % 360 / 360,
+                                           min(max(lightness, 0.0), 100.0) / 100, min(max(saturation, 0.0), 100.0) / 100)
+    return (red * 255, green * 255, blue * 255), alpha

@@ -34,6 +34,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
+from drawcheck.css_colours import colour_value
+
 if TYPE_CHECKING:  # pragma: no cover
     from drawcheck.parse.model import Diagram
 
@@ -306,20 +308,9 @@ translucent, so a colour far from every mark on white can be a mark's very colou
 
 
 def _rgb_alpha(colour: str) -> tuple[tuple[float, float, float], float] | None:
-    m = _COLOUR.fullmatch(colour.strip())
-    if m is None:
-        return None
-    kind = m.group(1).lower()
-    a, b, c = (int(m.group(i)) for i in (2, 4, 6))
-    alpha = float(m.group(8)) if m.group(8) is not None else 1.0
-    if kind.startswith("rgb"):
-        rgb = tuple(min(v * 255 / 100 if pct else v, 255) for v, pct in ((a, m.group(3)), (b, m.group(5)), (c, m.group(7))))
-    else:
-        import colorsys
-
-        r, g, bl = colorsys.hls_to_rgb((a % 360) / 360, min(c, 100) / 100, min(b, 100) / 100)
-        rgb = (r * 255, g * 255, bl * 255)
-    return rgb, min(alpha, 1.0)
+    """The value of a plain rgb()/rgba()/hsl()/hsla() colour (`_COLOUR`: the only forms copied into a redrawn
+    drawing), else None."""
+    return colour_value(colour) if _COLOUR.fullmatch(colour.strip()) else None
 
 
 def _over(rgb, alpha: float, below) -> tuple[float, float, float]:

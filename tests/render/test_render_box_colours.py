@@ -63,3 +63,32 @@ def test_a_rect_named_colour_is_kept_too():
     text = "sequenceDiagram\n    participant S\n    rect Aqua\n    S->>S: PreFilter\n    end\n    rect MistyRose\n    S->>S: Filter\n    end\n"
     out = [x.strip() for x in render_diagram(parse_text(text)).splitlines()]
     assert "rect Aqua" in out and f"rect {NEUTRAL_FILL}" in out
+
+
+@pytest.mark.parametrize("text,rgb,alpha", [
+    ("red", (255, 0, 0), 1.0), ("  SteelBlue ", (70, 130, 180), 1.0), ("#0f0", (0, 255, 0), 1.0),
+    ("#336699", (51, 102, 153), 1.0), ("rgb(100%, 0%, 50%)", (255, 0, 127.5), 1.0),
+    ("rgba(10, 20, 30, 0.5)", (10, 20, 30), 0.5), ("rgb(10 20 30 / 40%)", (10, 20, 30), 0.4),
+    ("rgb(300, -5, 0)", (255, 0, 0), 1.0), ("hsl(120, 100%, 50%)", (0, 255, 0), 1.0),
+    ("hsl(0.5turn 100% 50%)", (0, 255, 255), 1.0), ("hsla(240deg, 100%, 50%, 2)", (0, 0, 255), 1.0),
+])
+def test_colour_value_reads_every_written_form(text, rgb, alpha):
+    from drawcheck.css_colours import colour_value
+
+    found, found_alpha = colour_value(text)
+    assert [round(v, 1) for v in found] == [round(v, 1) for v in rgb] and found_alpha == alpha
+
+
+@pytest.mark.parametrize("text", ["transparent", "currentColor", "canvas", "not a colour", "#12345", "rgb(1, 2)",
+                                  "rgb(1, 2, 3); color: red", "url(x)"])
+def test_colour_value_of_what_is_no_colour_value(text):
+    from drawcheck.css_colours import colour_value
+
+    assert colour_value(text) is None
+
+
+def test_the_marks_look_alike_check_reads_only_the_forms_it_may_copy():
+    from drawcheck.safety import _rgb_alpha
+
+    assert _rgb_alpha("rgb(220, 50, 47)") == ((220, 50, 47), 1.0)
+    assert _rgb_alpha("red") is None and _rgb_alpha("rgb(220 50 47)") is None  # names and spaced forms: never copied

@@ -17,18 +17,12 @@ def _texts(diagram: Diagram):
     yield from (p.label for p in diagram.participants)
     yield from (p.box for p in diagram.participants)
     yield from (text for _line, text in diagram.comments)
-    yield from _statement_texts(diagram.statements)
-
-
-def _statement_texts(statements):
-    for s in statements:
+    for s, _chain in diagram.walk():
         if isinstance(s, (Message, Note)):
             yield s.text
         elif isinstance(s, Block):
             yield s.label
-            for b in s.branches:
-                yield b.label
-                yield from _statement_texts(b.statements)
+            yield from (b.label for b in s.branches)
 
 
 def composed(diagram: Diagram) -> Diagram:

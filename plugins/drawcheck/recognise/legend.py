@@ -12,36 +12,27 @@ import colorsys
 import dataclasses
 import re
 
-from drawcheck.css_colours import CSS_NAMED_COLOURS
+from drawcheck.css_colours import CSS_NAMED_COLOURS, colour_value
 from drawcheck.parse.model import Block, Diagram, Note
 
 _PIECE = re.compile(r"(?:[^,;()]|\([^()]*\))+")  # a note's parts between commas and semicolons (not in brackets)
 _ENTRY = re.compile(r"(?i)\s*(?:legend\s*:?\s*)?(?P<colour>(?:(?:light|dark|pale) ?)?[a-z]+|#[0-9a-f]{3}(?:[0-9a-f]{3})?|"
                     r"(?:rgba?|hsla?)\([^()]*\))\s*(?:=|:|->|→|means|is)\s*(?P<words>.*\S)")
-_NUMBERS = re.compile(r"[-+]?\d+(?:\.\d+)?")
 MIN_ENTRIES = 2  # one "red = wrong" is a remark; a legend keys two colours at least
 MIN_SATURATION = 0.12  # greys and whites have no hue to match by
 HUE_TOLERANCE = 40.0  # degrees between a rect's hue and its legend colour's
 
 
 def colour_hue(text: str) -> float | None:
-    """The hue (degrees) of a CSS colour as written in a `rect` or a legend: a name, `#rgb`, `#rrggbb`,
-    `rgb()`/`rgba()` or `hsl()`/`hsla()`; None for a colour without one (grey, white, black) or no colour."""
+    """The hue (degrees) of a CSS colour as written in a `rect` or a legend (`css_colours.colour_value`; `light
+    blue` is `lightblue`); None for a colour without one (grey, white, black) or no colour."""
     low = text.strip().lower()
     if " " in low and low.replace(" ", "") in CSS_NAMED_COLOURS:
-        low = low.replace(" ", "")  # `light blue`
-    numbers = [float(n) for n in _NUMBERS.findall(low)]
-    if low.startswith("hsl") and len(numbers) >= 3:
-        return numbers[0] % 360 if numbers[1] / 100 >= MIN_SATURATION else None
-    if low in CSS_NAMED_COLOURS:
-        rgb = CSS_NAMED_COLOURS[low]
-    elif re.fullmatch(r"#[0-9a-f]{3}(?:[0-9a-f]{3})?", low):
-        digits = low[1:] if len(low) == 7 else "".join(ch * 2 for ch in low[1:])
-        rgb = tuple(int(digits[i:i + 2], 16) for i in (0, 2, 4))
-    elif low.startswith("rgb") and len(numbers) >= 3:
-        rgb = tuple(min(max(n, 0), 255) for n in numbers[:3])
-    else:
+        low = low.replace(" ", "")
+    value = colour_value(low)
+    if value is None:
         return None
+    rgb = value[0]
     hue, _lightness, saturation = colorsys.rgb_to_hls(*(v / 255 for v in rgb))
     return hue * 360 if saturation >= MIN_SATURATION and max(rgb) - min(rgb) > 20 else None
 
