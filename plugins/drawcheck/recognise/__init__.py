@@ -760,18 +760,16 @@ def _actors(diagram: Diagram, ref: Reference) -> dict[str, Actor]:
     names = matcher(ref)
     for p in diagram.participants:
         phase, steps, said = None, (), ()
-        for text in (p.box, p.label, p.id):
-            if not text:
-                continue
+        own = tuple(dict.fromkeys(t for t in (p.label, p.id) if t))  # an id without an alias is its own label
+        for text in dict.fromkeys(t for t in (p.box, *own) if t):
             # the phase it announces (spelling guesses name only steps, so they are not read)
             found = names.find(text, spelling=False)
             named = next((m.target for m in found if m.kind == "cycle"), None)
             phase = phase or named
-            if text is (p.label or p.id):
+            if text == own[0]:
                 said = tuple(dict.fromkeys(m.target for m in found if m.kind == "step"))
                 if not named:  # an alias with a label is no name of its own
                     steps = participant_steps(names, text)
-        own = tuple(t for t in (p.label, p.id) if t)
         phrased = tuple(phrase_text(n) for n in own)
         heads = tuple(phrase_text(_BRACKETED.sub(" ", n)) if _BRACKETED.search(n) else t for n, t in zip(own, phrased))
         out[p.id] = Actor(p.id, p.label or p.id, phase, steps, own, phrased, said, heads)
