@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 
 from drawcheck.parse.model import Block, Diagram, Message, Note
+from drawcheck.recognise.abbreviations import with_abbreviations
 from drawcheck.recognise.composed import composed
 from drawcheck.recognise.legend import with_legend
 from drawcheck.recognise.names import Match, matcher, participant_steps
@@ -366,9 +367,15 @@ def _frames(statements) -> int:
 def recognise(diagram: Diagram, ref: Reference) -> Recognised:
     """Everything the learner drew, in source order, with phases and the boundary (its text composed:
     recognise/composed.py; a colour legend read: recognise/legend.py)."""
-    diagram = with_legend(composed(diagram))
-    walk = _Walk(ref, _actors(diagram, ref), frames=_frames(diagram.statements))
+    diagram = with_abbreviations(with_legend(composed(diagram)), matcher(ref))
+    walk = _Walk(ref, _actors(diagram, ref), frames=_frames(diagram.statements), diagram=diagram)
     walk.visit(diagram.statements, None, None, TOP_LEVEL, None)
+    boundary = _find_boundary(tuple(walk.items), walk.mentions, walk.rect_starts, ref)
+    remarks = {item.index for item in beside_boundary(walk.items, boundary) if labelled_sentence(item)}
+    if any(m.item.index in remarks for m in walk.mentions):  # a reason in words not listed names no step
+        walk.mentions = [m for m in walk.mentions if m.item.index not in remarks]
+        walk.late = [m for m in walk.late if m.item.index not in remarks]
+        boundary = _find_boundary(tuple(walk.items), walk.mentions, walk.rect_starts, ref)
     first = walk.first
     late = [m for m in walk.late if m.step not in first]
     if late:  # notes and labels draw a step only where no message does
@@ -392,7 +399,6 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
                                 and o.item.index not in answered), m)  # not an answer (`harvest results`)
     first = dict(sorted(first.items(), key=lambda kv: kv[1].order))
     items = tuple(walk.items)
-    boundary = _find_boundary(items, walk.mentions, walk.rect_starts, ref)
     main = {p.id for p in ref.phases.values() if p.role == "main"}
     comments = tuple(item for line, text in diagram.comments if (item := _comment(ref, line, text)) is not None)
     return Recognised(
@@ -400,6 +406,27 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
         phases_marked=boundary is not None or any(i.phase in main for i in items),
         rect_starts=tuple(walk.rect_starts), actors=walk.actors, comments=comments,
     )
+
+
+_LABEL_HEAD = re.compile(r"\s*(?=[^\W\d_])[^\s:：]+[:：]")  # one word (its marks too: காரணம்) and a colon
+LABELLED_WORDS = 6  # words after the label: a sentence, not a step's name with a remark
+
+
+def labelled_sentence(item: Item) -> bool:
+    """`<word>: <a sentence>`, a note whose label word names nothing the exercise knows (`Grund: …`, `原因: …` in
+    a language it does not list): a remark, not a step's note."""
+    if item.kind != "note" or item.role not in (PLAIN, BOUNDARY) or item.header:
+        return False
+    head = _LABEL_HEAD.match(item.text)
+    return head is not None and not any(m.start < head.end() for m in item.matches) \
+        and len(_WORD.findall(item.text, head.end())) >= LABELLED_WORDS
+
+
+def beside_boundary(items, boundary) -> list[Item]:
+    """The items right after and right before the boundary (where its reason is written)."""
+    if boundary is None:
+        return []
+    return [items[k] for k in (boundary.index + 1, boundary.index - 1) if 0 <= k < len(items)]
 
 
 def answers(items) -> set[int]:
@@ -428,8 +455,9 @@ def _comment(ref: Reference, line: int, text: str) -> Item | None:
 class _Walk:
     """One walk over a drawing's statements: makes the items and, as it goes, the mentions of steps."""
 
-    def __init__(self, ref: Reference, actors: dict[str, Actor], *, frames: int = 0):
+    def __init__(self, ref: Reference, actors: dict[str, Actor], *, frames: int = 0, diagram: Diagram | None = None):
         self.ref = ref
+        self.diagram = diagram
         self.actors = actors
         self.items: list[Item] = []
         self.mentions: list[Mention] = []
@@ -720,8 +748,25 @@ class _Walk:
     def who(self, role: Role, pid: str | None) -> str | None:
         key = (role.name, pid or "")
         if key not in self.who_of:
-            self.who_of[key] = stands_for(role.who, self.actors, pid)
+            self.who_of[key] = stands_for(role.who, self.actors, pid) or self.by_what_it_sends(role, pid)
         return self.who_of[key]
+
+    def by_what_it_sends(self, role: Role, pid: str | None) -> str | None:
+        """A drawn participant whose name says no word of the exercise's (a language it does not list) stands
+        for the one exercise participant that, by the `between` rules, alone sends a step its messages name
+        (`Jardinier` who sends Sow is the gardener)."""
+        if pid is None or self.diagram is None:
+            return None
+        senders: dict[str, set[str]] = {}
+        for r, b in self.between:
+            if r.name == role.name:
+                for step in b.steps:
+                    senders.setdefault(step, set()).update(b.senders)
+        found = {next(iter(senders[h.target])) for s, _chain in self.diagram.walk()
+                 if isinstance(s, Message) and s.source == pid
+                 for h in self.read(s.text or "").hits
+                 if h.how != "typo" and len(senders.get(h.target, ())) == 1}
+        return found.pop() if len(found) == 1 else None
 
 
 _BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")

@@ -16,6 +16,7 @@ from drawcheck.css_colours import CSS_NAMED_COLOURS, colour_value
 from drawcheck.parse.model import Block, Diagram, Note
 
 _PIECE = re.compile(r"(?:[^,;()]|\([^()]*\))+")  # a note's parts between commas and semicolons (not in brackets)
+_LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 _ENTRY = re.compile(r"(?i)\s*(?:legend\s*:?\s*)?(?P<colour>(?:(?:light|dark|pale) ?)?[a-z]+|#[0-9a-f]{3}(?:[0-9a-f]{3})?|"
                     r"(?:rgba?|hsla?)\([^()]*\))\s*(?:=|:|->|→|means|is)\s*(?P<words>.*\S)")
 MIN_ENTRIES = 2  # one "red = wrong" is a remark; a legend keys two colours at least
@@ -52,13 +53,18 @@ class Legend:
         return words if distance <= HUE_TOLERANCE else None
 
 
+def note_parts(text: str | None) -> list[str]:
+    """A key note's parts: its lines (`<br>`), each cut at commas and semicolons outside brackets."""
+    return [piece for line in _LINE_BREAK.split(text or "") for piece in _PIECE.findall(line)]
+
+
 def find_legend(statements) -> Legend | None:
     """The first note at the top level that keys two colours or more, each to words of its own."""
     for s in statements:
         if not isinstance(s, Note):
             continue
         entries = []
-        for piece in _PIECE.findall(s.text or ""):
+        for piece in note_parts(s.text):
             m = _ENTRY.match(piece)
             hue = colour_hue(m.group("colour")) if m else None
             if hue is not None:

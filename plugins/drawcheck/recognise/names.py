@@ -106,7 +106,7 @@ _WORD_ALONE = re.compile(rf"(?<![A-Za-z0-9])(?<!{SPACED_LETTER})[A-Za-z0-9]++(?!
 
 
 _PLACE_NAME = re.compile(
-    r"(?i)(?<![\w.-])(?:(?:[a-z0-9-]+\.)+(?:io|com|org|net|dev|local|svc|internal)\b(?:/[^\s,;:()\[\]]*)?"
+    r"(?i)(?<![\w.-])(?:(?:[a-z0-9-]+\.)+(?:io|com|org|net|dev|local|svc|internal)\b(?:/[^\s,;:()\[\]<>]*)?"
     r"|(?<![\w./-])/?(?:[\w.-]+/)*[\w-]+\.(?:go|py|proto|ya?ml|json|md|sh|rs|java|ts|js)\b(?::\d+)?)"
     r"|(?<=/)(?-i:[a-z0-9]+(?:-[a-z0-9]+)+)(?=/)")
 """A domain name, with the path after it (an annotation key `example.com/sow-here`, a host, a URL's host and
@@ -114,9 +114,9 @@ path); a source file's name, with its folders and line (`pkg/garden/sow_one.go:1
 path (`beds/sow-demo/status`: lower case, with a hyphen, between two slashes). Its words name nothing."""
 
 
-_REQUEST_PATH = re.compile(r"\b(?:GET|POST|PUT|PATCH|DELETE)\s+(/?(?:[^\s/]+/)+)[^\s/]")
+_REQUEST_PATH = re.compile(r"\b(?:GET|POST|PUT|PATCH|DELETE)\s+(/?(?:[^\s/<>]+/)+)[^\s/<>]")
 """An HTTP request's path: all of it but its last part is where (`POST beds/sowed/harvest`: the bed's name,
-then what is done), and its words name nothing."""
+then what is done), and its words name nothing. No `<` or `>` is in a path: `POST sow<br/>bed` is a line break."""
 
 
 def words(text: str) -> list[tuple[str, int, int]]:

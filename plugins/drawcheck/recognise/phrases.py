@@ -21,6 +21,11 @@ _GAPLESS_GAP = re.compile(f"(?<=[{_GAPLESS}])[\\s_-]+(?=[{_GAPLESS}])")  # a gap
 _LOWER_ALONE = str.maketrans({"\u0130": "i", "\u03a3": "\u03c3"})
 
 
+def foreign_letters(text: str) -> bool:
+    """Written (in part) in letters outside ASCII: another script, or accents."""
+    return any(ch.isalpha() and not ch.isascii() for ch in text)
+
+
 def is_plain(word: str) -> bool:
     """ASCII only: the word needs none of this module (the name matcher reads it)."""
     return word.isascii()

@@ -14,17 +14,13 @@ import re
 from dataclasses import dataclass, field
 
 from drawcheck.grade.checks.base import Check, Cited, Drawing, cited, Finding, FindingKind, Outcome
-from drawcheck.recognise import BOUNDARY, PLAIN, Item, Role, prefix_regex, words_regex
-from drawcheck.recognise.phrases import clauses, stated
+from drawcheck.recognise import (BOUNDARY, PLAIN, Item, Role, beside_boundary, labelled_sentence, prefix_regex,
+                                  words_regex)
+from drawcheck.recognise.phrases import clauses, foreign_letters, stated
 
 ROLE = "reason"
 UNREAD = ("drawcheck could not read this reason: too few of its words are ones the exercise lists (is it in a "
           "language the exercise does not list yet?); a reviewer will read it")
-
-
-def _foreign(text: str) -> bool:
-    """Written in letters outside ASCII (another script, or accents)."""
-    return any(ch.isalpha() and not ch.isascii() for ch in text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,14 +139,12 @@ class ReasonCheck(Check):
         return next((c for c in rec.comments if c.role == ROLE), None)
 
     def unread(self, rec) -> Item | None:
-        """A note right beside the boundary, in letters outside ASCII, that announces no phase: a reason in a
-        language whose words the exercise does not list yet."""
-        b = rec.boundary
-        for k in (b.index + 1, b.index - 1) if b is not None else ():
-            if 0 <= k < len(rec.items):
-                it = rec.items[k]
-                if it.kind == "note" and it.role in (PLAIN, BOUNDARY) and not it.header and _foreign(it.text):
-                    return it
+        """A note right beside the boundary that announces no phase, in letters outside ASCII or labelled by a word
+        the exercise does not know (`labelled_sentence`): a reason in a language whose words it does not list yet."""
+        for it in beside_boundary(rec.items, rec.boundary):
+            if it.kind == "note" and it.role in (PLAIN, BOUNDARY) and not it.header and (
+                    foreign_letters(it.text) or labelled_sentence(it)):
+                return it
         return None
 
     def grade(self, drawing: Drawing) -> Outcome:
