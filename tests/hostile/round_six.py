@@ -13,7 +13,9 @@
   under the site's name (every fix of rounds four and five undone for that PR: the drawings' tints under marks,
   learner rects of a mark's colour on GitHub's dark pages, ...). Now check.yml installs and runs the grader from
   a worktree of the PR's base commit; only a site change (no answers touched) installs the PR's own code, for
-  the full build, whose artifact is never posted.
+  the full build, whose artifact is never posted. And the comment workflow posts feedback only for a PR to the
+  default branch (`pr_comment.verify_pull_request`): a PR to another branch of the repository (an old release
+  branch) ran that branch's grader.
 
 Tried and held (kept as tests where interesting; `test_round_six.py`):
 

@@ -161,3 +161,31 @@ def test_lines_of_a_repeated_pair_stay_fast(place):
         graded = manager.grade("a", "answers/a.mmd", text)
         markdown_report([graded], reference, links=Links())
         assert time.process_time() - started < 5, (place, unit)
+
+
+class _PullRequestOnly:
+    """The one API call `verify_pull_request` makes, answered with `pr`."""
+
+    def __init__(self, pr: dict):
+        self.pr = pr
+
+    def json(self, method: str, path: str, body=None):
+        assert (method, path) == ("GET", "/repos/drawcheck/drawcheck/pulls/7")
+        return self.pr
+
+
+@pytest.mark.parametrize("base_ref", ["v1", "gh-pages", "Main"])
+def test_the_comment_is_posted_only_for_a_pull_request_to_the_default_branch(base_ref):
+    """The check runs the grader of the PR's base commit: a PR to an old branch of the repository ran that
+    branch's grader, which the comment must not post under the site's name."""
+    from drawcheck.report.pr_comment import Refused, verify_pull_request
+
+    sha = "a" * 40
+
+    def pr(ref: str) -> dict:
+        return {"head": {"sha": sha}, "user": {"login": "ada"},
+                "base": {"ref": ref, "repo": {"full_name": "drawcheck/drawcheck", "default_branch": "main"}}}
+
+    assert verify_pull_request(_PullRequestOnly(pr("main")), "drawcheck/drawcheck", 7, sha) == "ada"
+    with pytest.raises(Refused, match="not the default branch"):
+        verify_pull_request(_PullRequestOnly(pr(base_ref)), "drawcheck/drawcheck", 7, sha)
