@@ -189,3 +189,21 @@ def test_the_comment_is_posted_only_for_a_pull_request_to_the_default_branch(bas
     assert verify_pull_request(_PullRequestOnly(pr("main")), "drawcheck/drawcheck", 7, sha) == "ada"
     with pytest.raises(Refused, match="not the default branch"):
         verify_pull_request(_PullRequestOnly(pr(base_ref)), "drawcheck/drawcheck", 7, sha)
+
+
+@pytest.mark.parametrize("run", [" ", "\t", "\u3000", ")("])
+def test_a_participant_alias_with_a_long_run_of_spaces_is_checked_fast(run):
+    """`participant A as a<49,700 spaces>b` (or `)(` repeated, whose brackets become spaces) took 17 s:
+    recognise.names.participant_steps split the alias with `\\s*(?:,|/|...)\\s*`, tried from every space of the
+    run. Past the 10 s budget the file was stopped, 10 s of every build per such file."""
+    from drawcheck.grade.cli import default_reference
+    from drawcheck.plugin.submissions import SubmissionsManager
+    from drawcheck.reference import load_reference
+
+    reference = load_reference(default_reference())
+    manager = SubmissionsManager(answers_dir="answers", site_root=".", reference=reference, max_bytes=262144,
+                                 max_lines=2000, max_seconds=None)
+    alias = "a" + run * (49_700 // len(run)) + "b"
+    started = time.process_time()
+    graded = manager.grade("a", "answers/a.mmd", f"sequenceDiagram\n    participant A as {alias}\n    A->>A: x\n")
+    assert graded.result.status != "invalid" and time.process_time() - started < 1.5
