@@ -1,4 +1,4 @@
-"""Round six: what got past rounds one to five.
+r"""Round six: what got past rounds one to five.
 
 - `TEMPLATE_ATTACKS`: `answers/_template.mmd` is the one file of the learners' folder the site draws as written
   (docs/submit.md includes it, with `--8<--`, in a ```text and a ```mermaid fence). `drawcheck.snippets` checked
