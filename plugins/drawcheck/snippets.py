@@ -6,7 +6,12 @@ index. This extension (same options; use it instead of `pymdownx.snippets` in mk
 include when the file, or any folder on its way from the base path, is a symbolic link, when it resolves
 outside the base path, is not a regular file, is larger than `max_bytes`, is not UTF-8, or, for a Mermaid
 file (`.mmd`), when it does not parse or holds anything `drawcheck.safety.find_unsafe` refuses: the
-file is checked like any answer. A withheld include shows a short placeholder diagram and logs a
+file is checked like any answer. An answer is redrawn before the site draws it, but an include is drawn
+as written (the how-to-submit page draws `answers/_template.mmd`, a file a pull request may change), so it
+must also hold nothing a redrawn answer never carries (`beyond_the_drawing`, for files under `answers/`): no `link`, `links`,
+`properties` or `details` (live links in the participant's menu), no `accTitle`/`accDescr` (what a screen
+reader says of the drawing), no glyph reserved for the site's marks and no rect or box colour that could
+pass for a mark's. A withheld include shows a short placeholder diagram and logs a
 warning naming file:line (so `mkdocs build --strict` fails); the rest of the site still builds.
 """
 
@@ -14,6 +19,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import stat
 
 from pymdownx.snippets import SnippetExtension, SnippetPreprocessor
@@ -22,7 +28,7 @@ from drawcheck.safety import log_text
 
 log = logging.getLogger("mkdocs.plugins.drawcheck")
 
-__all__ = ["SafeSnippetExtension", "makeExtension", "include_problem", "WITHHELD"]
+__all__ = ["SafeSnippetExtension", "makeExtension", "include_problem", "beyond_the_drawing", "WITHHELD"]
 
 WITHHELD = os.path.join(os.path.dirname(__file__), "plugin", "assets", "withheld.mmd")
 """What a withheld include shows: a valid one-note diagram (it is shown in text and mermaid fences)."""
@@ -57,12 +63,18 @@ def include_problem(path: str, base: str, *, max_bytes: int = MAX_INCLUDE_BYTES)
     except UnicodeDecodeError as exc:
         return data[: exc.start].count(b"\n") + 1, "it is not UTF-8 text"
     if path.endswith(".mmd"):
-        return _diagram_problem(text)
+        return _diagram_problem(text, learners=rel.split(os.sep)[0] == LEARNERS_FOLDER)
     return None
 
 
-def _diagram_problem(text: str) -> tuple[int, str] | None:
-    """A Mermaid file is included only when it passes the same checks as a learner's answer."""
+LEARNERS_FOLDER = "answers"
+"""Where a pull request may change files unreviewed (CODEOWNERS owns everything else): its includes are the
+strangers' (`answers/_template.mmd`)."""
+
+
+def _diagram_problem(text: str, *, learners: bool = True) -> tuple[int, str] | None:
+    """A Mermaid file is included only when it passes the same checks as a learner's answer; one from the
+    learners' folder (`learners`) also only when it holds nothing `beyond_the_drawing`."""
     from drawcheck.parse import parse_text
     from drawcheck.safety import find_unsafe
 
@@ -75,7 +87,44 @@ def _diagram_problem(text: str) -> tuple[int, str] | None:
         return items[0].line, items[0].what
     if diagram.errors:
         return diagram.errors[0].line, diagram.errors[0].message
-    return None
+    return beyond_the_drawing(diagram, text) if learners else None
+
+
+_ACC_LINE = re.compile(r"^\s*acc(?:Title|Descr)\b")
+
+
+def beyond_the_drawing(diagram, text: str) -> tuple[int, str] | None:
+    """(line, what) of the first thing in a parsed Mermaid file that the site's redrawn answers never carry
+    (render/mermaid.py drops or neutralises it), else None: an include is drawn as written."""
+    from drawcheck.parse.model import Block, Link
+    from drawcheck.render.colours import as_rgb, learner_colour
+    from drawcheck.render.mermaid import MARK_FILLS, NEUTRAL_FILL
+    from drawcheck.safety import unmark
+
+    found: list[tuple[int, str]] = []
+    for number, line in enumerate(text.split("\n"), 1):
+        if _ACC_LINE.match(line):
+            found.append((number, "accTitle/accDescr set what a screen reader says of the drawing; remove the line"))
+        elif unmark(line) != line:
+            found.append((number, "a circled number or a mark's symbol beside a number looks like the site's own "
+                                  "marks; write the number plainly"))
+    for s, chain in diagram.walk():
+        if isinstance(s, Link):
+            found.append((s.line, f"`{s.keyword}` puts links or properties on a participant; remove the line"))
+        elif isinstance(s, Block) and s.kind == "rect":
+            under = tuple(as_rgb(block.label) for block, _branch in chain if block.kind == "rect")
+            if _passes_for_a_mark(s.label, NEUTRAL_FILL, under, learner_colour, MARK_FILLS):
+                found.append((s.line, "this rect's colour could pass for one of the site's marks; choose another"))
+    for box in diagram.boxes:
+        if _passes_for_a_mark(box.color or "", "transparent", (), learner_colour, MARK_FILLS):
+            found.append((box.line, "this box's colour could pass for one of the site's marks; choose another"))
+    return min(found) if found else None
+
+
+def _passes_for_a_mark(colour: str, neutral: str, under: tuple[str, ...], learner_colour, marks) -> bool:
+    """A colour the site would draw (a CSS colour) but for its closeness to a mark's."""
+    return (learner_colour(colour, reserved=(), neutral=neutral, under=under) != neutral
+            and learner_colour(colour, reserved=marks, neutral=neutral, under=under) == neutral)
 
 
 class SafeSnippetPreprocessor(SnippetPreprocessor):

@@ -8,7 +8,8 @@ The artifact it reads was written by the PR's own code, so it is untrusted:
 - its zip must be small (`MAX_ARTIFACT_BYTES`), hold only `pr.json` and `comment.md`, each within its cap;
 - `pr.json`'s head SHA must be the head SHA of the workflow run (from GitHub's event, not the artifact), and
   the PR it names must have that same head SHA (asked of the API: `workflow_run.pull_requests` is empty for
-  PRs from forks, so the number has to come from the artifact and be checked);
+  PRs from forks, so the number has to come from the artifact and be checked), and be for the default branch
+  (the check runs the grader of the PR's base commit, so another branch's could be any old grader);
 - the PR must change nothing outside `answers/` (asked of the API): only then did the check run the base
   repository's own code on the PR's answers. A PR that changes the code (or the check's workflow) ran its own
   code, which could write any feedback ("Correct, 100 %") for the bot to post under the site's name: it gets
@@ -187,6 +188,12 @@ def verify_pull_request(gh: GitHub, repo: str, number: int, run_head_sha: str) -
     base_repo = (((pr or {}).get("base") or {}).get("repo") or {}).get("full_name")
     if base_repo is not None and base_repo.lower() != repo.lower():
         raise Refused(f"pull request #{number} does not belong to {repo}")
+    base_ref = ((pr or {}).get("base") or {}).get("ref")
+    default = (((pr or {}).get("base") or {}).get("repo") or {}).get("default_branch")
+    if base_ref is not None and default is not None and base_ref != default:
+        # the check ran the grader of the PR's base commit: another branch's may be any old grader
+        raise Refused(f"pull request #{number} is for the branch {str(base_ref)[:100]!r}, not the default branch "
+                      f"{str(default)[:100]!r}: its check ran that branch's grader, whose feedback is not posted")
     if head != run_head_sha:
         raise Refused(f"pull request #{number} has head {str(head)[:40]}, not the checked commit {run_head_sha}: "
                       "the artifact names another pull request (or the PR has moved on; its newer run will comment)")
