@@ -85,6 +85,12 @@ KNOWN_WRONG: dict[tuple[str, str], str] = {
                              "the goroutine started at the go below'): regions are read in the order they are drawn",
     ("kubectl-apply-e", "k09"): "the kubelet's own `startContainer` (which pulls, creates and starts) reads as the CRI "
                                 "StartContainer call, so StartContainer is drawn before PullImage",
+    ("two-cycles-r", "c05"): "`AssumePod, kunwari naka-bind na` (Tagalog: as if already bound) names Bind beside the "
+                             "assume, so Bind is drawn in the scheduling cycle before its own message in the binding cycle",
+    ("two-cycles-r", "w08"): "as c05 (its copy): `naka-bind` beside the assume draws Bind in the scheduling cycle",
+    ("kubectl-apply-r", "c12"): "Basque in plain ASCII (`eskemaren balioztapena`, `onarpen balioztatzailea`): no word of "
+                                "it is listed, and ASCII words cannot be told from an English text that names no step",
+    ("kubectl-apply-r", "w11"): "as c12 (its copy): the Basque schema and validating admission steps are not read",
 }
 
 
