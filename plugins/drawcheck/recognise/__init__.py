@@ -197,7 +197,7 @@ class Actor:
     phase: str | None  # the phase its name or box announces
     steps: tuple[str, ...]  # the steps it is named after (one, or a list such as `A, B`)
     names: tuple[str, ...]  # its label and id
-    phrased: tuple[str, ...]  # their `phrase_text`
+    phrased: tuple[str, ...]  # their `phrase_text` (a camelCase name also with its words apart)
     steps_said: tuple[str, ...] = ()  # the steps its label's words name (`watering can`: water), named or not after them
     heads: tuple[str, ...] = ()  # `phrased` without what brackets hold: `shed (only the gardener opens it)` -> shed
 
@@ -770,6 +770,7 @@ class _Walk:
 
 
 _BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+_CAMEL_HUMP = re.compile(r"(?<=[a-z])(?=[A-Z])")  # where a camelCase name's next word starts
 
 
 def stands_for(who: tuple[tuple[str, re.Pattern], ...], actors: dict[str, Actor], pid: str | None) -> str | None:
@@ -815,8 +816,9 @@ def _actors(diagram: Diagram, ref: Reference) -> dict[str, Actor]:
                 said = tuple(dict.fromkeys(m.target for m in found if m.kind == "step"))
                 if not named:  # an alias with a label is no name of its own
                     steps = participant_steps(names, text)
-        phrased = tuple(phrase_text(n) for n in own)
-        heads = tuple(phrase_text(_BRACKETED.sub(" ", n)) if _BRACKETED.search(n) else t for n, t in zip(own, phrased))
+        read = tuple(dict.fromkeys(x for n in own for x in (n, _CAMEL_HUMP.sub(" ", n))))  # `SeedBed`: seed bed
+        phrased = tuple(phrase_text(n) for n in read)
+        heads = tuple(phrase_text(_BRACKETED.sub(" ", n)) if _BRACKETED.search(n) else t for n, t in zip(read, phrased))
         out[p.id] = Actor(p.id, p.label or p.id, phase, steps, own, phrased, said, heads)
     return out
 

@@ -21,7 +21,8 @@ def learner_colour(colour: str, *, reserved: tuple[str, ...], neutral: str, unde
     text = colour.strip()
     rgb = CSS_NAMED_COLOURS.get(text.lower())
     if rgb is None:
-        return safety.learner_rect_colour(text, reserved=reserved, neutral=neutral, under=under)
+        kept = safety.learner_rect_colour(text, reserved=reserved, neutral=neutral, under=under)
+        return neutral if kept == neutral else kept.lower()  # `RGB(…)` as `rgb(…)`: the form the PR comment reads
     probe = "rgb({}, {}, {})".format(*rgb)
     kept = safety.learner_rect_colour(probe, reserved=reserved, neutral=neutral, under=under)
     return text if kept == probe else neutral

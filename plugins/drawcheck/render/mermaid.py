@@ -268,7 +268,8 @@ class _Emitter:
             if learner_colour(label, reserved=MARK_FILLS, neutral=NEUTRAL_FILL,
                               under=below + tuple(self.fills)) == NEUTRAL_FILL:
                 return NEUTRAL_FILL
-        return label.strip()
+        kept = label.strip()
+        return kept.lower() if "(" in kept else kept  # an rgb()/hsl() form in lower case, as the PR comment reads it
 
     def _block(self, b: Block, depth: int) -> None:
         kind = b.kind if b.kind in BLOCK_KINDS else "rect"
