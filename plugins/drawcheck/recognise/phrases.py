@@ -23,7 +23,7 @@ _LOWER_ALONE = str.maketrans({"\u0130": "i", "\u03a3": "\u03c3"})
 
 def foreign_letters(text: str) -> bool:
     """Written (in part) in letters outside ASCII: another script, or accents."""
-    return any(ch.isalpha() and not ch.isascii() for ch in text)
+    return not text.isascii() and any(ch.isalpha() and not ch.isascii() for ch in text)
 
 
 def is_plain(word: str) -> bool:

@@ -48,10 +48,12 @@ class MissingCheck(MessagesCheck):
         missing = [(step_id, scored) for step_id, scored in self.findings.items() if step_id not in first]
         if not any(finding.severity == "correction" for _, (finding, _edits) in missing):
             return Outcome([scored for _, scored in missing])
+        unread = [item for item in rec.items if foreign_letters(item.text) and item.kind in ("message", "note")
+                  and item.role == PLAIN and not item.header and not item.reading.names("step")]
+        if not unread:
+            return Outcome([scored for _, scored in missing])
         drawn = {m.item.index for m in rec.mentions}
-        unread = [item for item in rec.items if item.kind in ("message", "note") and item.role == PLAIN
-                  and item.index not in drawn and not item.header and not item.reading.names("step")
-                  and foreign_letters(item.text)]
+        unread = [item for item in unread if item.index not in drawn]
         slots: dict[tuple[int, int], list[str]] = {}  # (item indices of the steps drawn around) -> steps missing there
         for step_id, _ in missing:
             slots.setdefault(_neighbours(ref, first, ref.step(step_id).index, len(rec.items)), []).append(step_id)
