@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from drawcheck.grade.checks.base import Check, Cited, Drawing, cited, Finding, FindingKind, Outcome
 from drawcheck.recognise import (BOUNDARY, PLAIN, Item, Role, beside_boundary, labelled_sentence, prefix_regex,
                                   words_regex)
-from drawcheck.recognise.phrases import clauses, foreign_letters, stated
+from drawcheck.recognise.phrases import clauses, foreign_letters, phrase_text, stated
 
 ROLE = "reason"
 UNREAD = ("drawcheck could not read this reason: too few of its words are ones the exercise lists (is it in a "
@@ -98,7 +98,16 @@ class ReasonCheck(Check):
         return Role(ROLE, self.pattern, anchored=True) if self.pattern else None
 
     def groups_in(self, item: Item) -> list[ReasonGroup]:
-        return [g for g, rx in self.group_patterns if item.says(rx)]
+        """The ideas the item's text touches; the words by which it announces a phase are none of them (`binding
+        cycle, runs in go func() so …` heads the phase, it says nothing of what is slow)."""
+        if not item.header:
+            return [g for g, rx in self.group_patterns if item.says(rx)]
+        text = item.text
+        for m in item.matches:
+            if m.kind == "cycle":
+                text = text[:m.start] + " " * (m.end - m.start) + text[m.end:]
+        phrased = phrase_text(text)
+        return [g for g, rx in self.group_patterns if rx is not None and rx.search(phrased)]
 
     def misconception_in(self, item: Item) -> Misconception | None:
         """The misconception the item's text states first (by where its words stand), if any. A clause that
