@@ -98,8 +98,8 @@ class ReasonCheck(Check):
         return Role(ROLE, self.pattern, anchored=True) if self.pattern else None
 
     def groups_in(self, item: Item) -> list[ReasonGroup]:
-        """The ideas the item's text touches; the words by which it announces a phase are none of them (`binding
-        cycle, runs in go func() so …` heads the phase, it says nothing of what is slow)."""
+        """The ideas the item's text touches; the words by which it announces a phase are none of them (`the
+        harvest, in its own shed, so …` heads the phase, it says nothing of what is slow)."""
         if not item.header:
             return [g for g, rx in self.group_patterns if item.says(rx)]
         text = item.text
