@@ -296,6 +296,7 @@ def read_text(ref: Reference, text: str) -> Reading:
     asked = _QUESTION.match(text)
     if asked:
         text = " " * asked.end() + text[asked.end():]  # every word keeps its place
+    text = matcher(ref).unretracted(text)  # `Sow — sorry, PreSow`: what it takes back says nothing
     if _TO_DO.match(text) and not text.isupper():
         return Reading(matches=(), role=PLAIN, hits=(), header=None, inline=None, phrased=phrase_text(text))
     role = text_role(ref, text)

@@ -122,20 +122,29 @@ then what is done), and its words name nothing. No `<` or `>` is in a path: `POS
 def words(text: str) -> list[tuple[str, int, int]]:
     """The lower-case words of `text` with their spans; never the ASCII part of a longer word in a script
     with spaces (`vinculaci` of `vinculación`); a `GAP` for the words of a domain, file or object name
-    (`_PLACE_NAME`) and of a request's path before its last part (`_REQUEST_PATH`)."""
+    (`_PLACE_NAME`); none for a request's path before its last part (`_REQUEST_PATH`: `PATCH beds/x/status` is a
+    `PATCH status`)."""
     found = [(m.group().lower(), m.start(), m.end()) for m in _WORD_ALONE.finditer(text)]
     if "." not in text and "/" not in text:
         return found  # no such name without a dot or a slash
-    places = _merged([d.span() for d in _PLACE_NAME.finditer(text)] + [r.span(1) for r in _REQUEST_PATH.finditer(text)])
-    out, k = [], 0
-    for w in found:
-        while k < len(places) and places[k][1] <= w[1]:
-            k += 1
-        if k == len(places) or w[1] < places[k][0]:
+    paths = _merged([r.span(1) for r in _REQUEST_PATH.finditer(text)])
+    found = [w for w, path in _spans_of(found, paths) if path is None]
+    out = []
+    for w, place in _spans_of(found, _merged([d.span() for d in _PLACE_NAME.finditer(text)])):
+        if place is None:
             out.append(w)
-        elif not out or out[-1] != (GAP, *places[k]):
-            out.append((GAP, *places[k]))  # no name spans it: `get beds/x/sow` is no `get sow`
+        elif not out or out[-1] != (GAP, *place):
+            out.append((GAP, *place))  # no name spans it: `beds.example.com/sow` is no `beds sow`
     return out
+
+
+def _spans_of(found, spans):
+    """Each word with the span of `spans` (merged, in text order) it stands in, or None; in one pass."""
+    k = 0
+    for w in found:
+        while k < len(spans) and spans[k][1] <= w[1]:
+            k += 1
+        yield w, (spans[k] if k < len(spans) and spans[k][0] <= w[1] else None)
 
 
 def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -156,13 +165,13 @@ GAP = "\x00"
 _DOTTED_CAPITAL_I = {0x130: "I"}
 """Turkish `İ` starts a word the exercise writes in ASCII (`İzin` of `izin`): read as `I` (same length)."""
 
-_STRUCK_OUT = re.compile(r"~~.+?~~")
-"""Markdown's strikethrough: `~~Sow~~ Plant` crosses Sow out."""
+_STRUCK_OUT = re.compile(r"(?i)~~.+?~~|<(s|del|strike)>.*?</\1\s*>")
+"""Markdown's strikethrough (`~~Sow~~ Plant` crosses Sow out) and HTML's (`<s>Sow</s>`, `<del>`, `<strike>`)."""
 
 
 def not_struck_out(text: str) -> str:
     """`text` with what it crosses out blanked (so every other word keeps its place)."""
-    return _STRUCK_OUT.sub(lambda m: " " * len(m.group()), text) if "~~" in text else text
+    return _STRUCK_OUT.sub(lambda m: " " * len(m.group()), text) if "~~" in text or "<" in text else text
 
 
 def _pieces(name: str) -> list[str]:
@@ -189,7 +198,8 @@ class NameMatcher:
 
     def __init__(self, steps: tuple[Step, ...], phases: dict[str, Phase], labels: tuple[str, ...] = (),
                  not_steps: tuple[NotStepName, ...] = (), ignore_words: tuple[str, ...] = (),
-                 wrappers: tuple[Wrapper, ...] = (), denials: tuple[str, ...] = ()):
+                 wrappers: tuple[Wrapper, ...] = (), denials: tuple[str, ...] = (),
+                 retractions: tuple[str, ...] = ()):
         self.phrases: dict[str, _Entry] = {}
         self.whole: dict[str, _Entry] = {}
         inflected: dict[str, _Entry] = {}
@@ -239,6 +249,13 @@ class NameMatcher:
         self.prefixes = {key[:i] for key in self.phrases for i in range(1, len(key) + 1)}
         self.ignore = set(ignore_words)
         self.denials = set(denials)
+        # a retraction word before a comma, colon or closing bracket takes back the bracket it stands in, else
+        # all that is written before it after a dash or comma: `Sow — sorry, PreSow`, `Harvest (I had Sow here,
+        # crossed out)`
+        said = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(retractions, key=len, reverse=True))
+        self.retracting_bracket = re.compile(rf"(?i)\((?=[^()]*(?<![^\W_])(?:{said})\s*[,:)])[^()]*\)") \
+            if retractions else None
+        self.retracted_before = re.compile(rf"(?i)^.*(?:[—–]|\s-\s|,)\s*(?:{said})\s*[,:]") if retractions else None
         self.wrappers = tuple(sorted(wrappers, key=lambda w: -len(w.prefix) - len(w.suffix)))  # longest first
         # a word fits a wrapper only when it holds the wrapper's suffix (or starts with a bare one's prefix)
         fits = [re.escape(w.suffix) for w in self.wrappers if w.suffix] + [
@@ -262,6 +279,13 @@ class NameMatcher:
                 if window:
                     self._near[(letter, n)] = window
         self._near_letters = frozenset(letter for letter, _ in self._near)
+
+    def unretracted(self, text: str) -> str:
+        """`text` with what it takes back blanked (every other word keeps its place)."""
+        if self.retracting_bracket is None:
+            return text
+        text = self.retracting_bracket.sub(lambda m: " " * len(m.group()), text)
+        return self.retracted_before.sub(lambda m: " " * len(m.group()), text, count=1)
 
     def find(self, text: str, *, spelling: bool = True) -> tuple[Match, ...]:
         """The names in `text`, in text order (`spelling`: near misses of step names too); none it crosses out."""

@@ -19,7 +19,7 @@ from drawcheck.reference.source import read_defaults
 from drawcheck.recognise.phrases import phrase_text
 
 TOP_REQUIRED = ("exercise", "title", "cycles", "steps")
-TOP_OPTIONAL = ("labels", "ignore_words", "denials", "wrappers", "explanations", "reference_diagram", "product", "feedback", "sources")
+TOP_OPTIONAL = ("labels", "ignore_words", "denials", "retractions", "wrappers", "explanations", "reference_diagram", "product", "feedback", "sources")
 STEP_KEYS = (
     "name", "tier", "required", "teach", "synonyms", "callers", "legacy", "branch", "after", "before", "also_in",
     "wrong_cycle", "main_path", "source",
@@ -81,6 +81,8 @@ def parse_reference(text: str, *, file: str, require_sources: bool = True) -> Re
         ref.ignore_words = tuple(compact(w) for w in r.strings(top["ignore_words"], "ignore_words"))
     if "denials" in top:
         ref.denials = tuple(compact(w) for w in r.strings(top["denials"], "denials"))
+    if "retractions" in top:
+        ref.retractions = r.strings(top["retractions"], "retractions")
     if "feedback" in top:
         m = r.mapping(top["feedback"], "feedback", (), FEEDBACK_KEYS)
         ref.page = PageTexts(**{k: r.string(v, f"feedback.{k}") for k, v in m.items()})
@@ -103,7 +105,8 @@ def parse_reference(text: str, *, file: str, require_sources: bool = True) -> Re
     extras = ref.check("not_steps")
     not_steps = tuple(NotStepName(n.name, n.whole) for n in extras.entries) if extras else ()
     wrappers = read_wrappers(r, top["wrappers"]) if "wrappers" in top else ()
-    ref.vocabulary = NameMatcher(steps, phases, ref.labels, not_steps, ref.ignore_words, wrappers, ref.denials)
+    ref.vocabulary = NameMatcher(steps, phases, ref.labels, not_steps, ref.ignore_words, wrappers, ref.denials,
+                                 ref.retractions)
     roles = [role for c in ref.checks if (role := c.role()) is not None]
     ref.roles = tuple(sorted(roles, key=lambda role: not role.anchored))  # stable: then in check order
     ref.plan = plan(ref)

@@ -111,6 +111,7 @@ class Reference:
     labels: tuple[str, ...] = ()  # names that are fine as labels: neither steps nor mistakes
     ignore_words: tuple[str, ...] = ()  # never spelling-checked (compacted)
     denials: tuple[str, ...] = ()  # words that, right before a step's name, deny it: `not sown` (compacted)
+    retractions: tuple[str, ...] = ()  # words that take back what was written: `Sow — sorry, PreSow`
     page: PageTexts = field(default_factory=PageTexts)
     vocabulary: object = None  # the NameMatcher of every name above (drawcheck.recognise.names)
     plan: object = None  # drawcheck.grade.layout.Plan: where each step belongs (built when it loads)
