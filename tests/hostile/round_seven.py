@@ -23,6 +23,11 @@ r"""Round seven: what got past rounds one to six (`test_round_seven.py`).
   to the terminal (`log_safe_json` escaped the other bidi marks, U+200E/U+200F, but not this one, which
   `safety._BIDI` refuses on the line): now escaped too.
 
+Seen, not fixed (not drawcheck's code): MkDocs itself lists docs/ with `os.walk(..., followlinks=True)` and
+watches it by polling, so `docs/a -> .` and `docs/b -> .` would do to `mkdocs build` what the answers links did to
+`serve`. Only a site change can add them: its PR check runs the PR's own code anyway (read-only token, the job's
+15-minute timeout), and a reviewer sees the links in the diff.
+
 Tried and held (`test_round_seven.py` keeps the interesting ones):
 
 - the terminal: ESC/CSI (`\x1b[2J`), OSC title and OSC 8 hyperlinks (`\x1b]0;...\x07`, `\x1b]8;;url\x1b\\`),
