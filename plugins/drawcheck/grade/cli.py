@@ -178,11 +178,16 @@ def run(args: argparse.Namespace) -> int:
 def markdown_run(args: argparse.Namespace, groups: list[tuple[object, list[Graded]]], out) -> int:
     """One Markdown report per exercise among the files (a job summary or PR comment)."""
     from drawcheck.report.markdown import Links, markdown_report
+    from drawcheck.report.pr_check import page_folders
 
+    pages: dict[str, str] = {}  # where each exercise's pages are, as the files' site's mkdocs.yml sets it
+    for root in dict.fromkeys(_site_root(f) for f in args.files):
+        pages = {**page_folders(root), **pages}
     try:
         links = Links(repo=args.repo or os.environ.get("GITHUB_REPOSITORY", ""),
                       sha=args.sha or os.environ.get("GITHUB_SHA", ""),
-                      site_url=args.site_url or os.environ.get("DRAWCHECK_SITE_URL", ""))
+                      site_url=args.site_url or os.environ.get("DRAWCHECK_SITE_URL", ""),
+                      pages=tuple(pages.items()))
     except ValueError as exc:
         print(f"drawcheck: {exc}", file=sys.stderr)
         return 2

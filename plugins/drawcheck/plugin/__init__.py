@@ -94,10 +94,16 @@ class DrawcheckPlugin(BasePlugin[DrawcheckConfig]):
         return files
 
     def on_serve(self, server, *, config, builder):
+        """Rebuild when an answer or the reference data changes. MkDocs watches by polling, walking a watched
+        folder every half second and following every symbolic link in it: so an answers folder (whose links
+        intake never reads) is watched only when it is a real folder, and only the files directly in it
+        (all intake reads), or `answers/a -> .` and `answers/b -> .` would make one poll walk 2^40 paths."""
         for manager in self.exercises or []:
-            for path in manager.watched:
-                if os.path.isdir(path):
-                    server.watch(path)
+            for path in manager.answer_folders:
+                if os.path.isdir(path) and not os.path.islink(path):
+                    server.watch(path, recursive=False)
+            if os.path.isdir(manager.reference_folder):  # the site's own data, with its explanations/ folder
+                server.watch(manager.reference_folder)
         return server
 
     def on_page_markdown(self, markdown, *, page, config, files):

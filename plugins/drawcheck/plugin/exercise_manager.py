@@ -92,8 +92,13 @@ class ExerciseManager:
         return getattr(self.reference, "title", "") or self.exercise.id
 
     @property
-    def watched(self) -> list[str]:
-        return [s.answers_dir for s in self.sources] + [os.path.dirname(self.exercise.reference)]
+    def answer_folders(self) -> list[str]:
+        """The folders this exercise reads answers from (each one's files only, not its subfolders)."""
+        return [s.answers_dir for s in self.sources]
+
+    @property
+    def reference_folder(self) -> str:
+        return os.path.dirname(self.exercise.reference)
 
     def add_to_nav(self, nav, *, overview_title: str, several: bool) -> None:
         if not isinstance(nav, list) or nav_mentions(nav, self.pages.overview_uri):

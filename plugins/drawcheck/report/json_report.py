@@ -29,7 +29,7 @@ def results_document(results: Sequence[Result], *, exercise: str = "") -> str:
     return f'{{"exercise": {json.dumps(exercise, ensure_ascii=False)}, "results": [\n{rows}\n]}}\n'
 
 
-_LOG_UNSAFE = re.compile(r"::|##\[|[\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_LOG_UNSAFE = re.compile(r"::|##\[|[\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 def _escaped(match: re.Match) -> str:
@@ -39,7 +39,7 @@ def _escaped(match: re.Match) -> str:
 
 def log_safe_json(document: str) -> str:
     """JSON text that reads the same to a JSON parser but issues no GitHub Actions command and holds no
-    raw control or direction character when printed in a build log: the second `:` of `::`, the second
-    `#` and the `[` of `##[`, DEL, C1 controls and bidi marks become `\\uXXXX` escapes (JSON has these
-    characters only inside strings)."""
+    raw control or direction character when printed in a build log or a terminal: the second `:` of `::`,
+    the second `#` and the `[` of `##[`, DEL, C1 controls and every bidi control (the marks U+061C, U+200E
+    and U+200F too) become `\\uXXXX` escapes (JSON has these characters only inside strings)."""
     return _LOG_UNSAFE.sub(_escaped, document)

@@ -53,6 +53,7 @@ class Links:
     repo: str = ""  # owner/name
     sha: str = ""  # the commit the PR's files are read at (the head SHA)
     site_url: str = ""  # the published site, e.g. https://org.github.io/drawcheck/
+    pages: tuple[tuple[str, str], ...] = ()  # answers folder ("" for answers/) -> its exercise's pages' folder
 
     def __post_init__(self) -> None:
         if self.repo and not _REPO.fullmatch(self.repo):
@@ -72,12 +73,17 @@ class Links:
         return f"[{int(line)}]({url})"
 
     def feedback_page(self, handle: str, folder: str = "") -> str | None:
-        """The published page of `handle` in the exercise whose answers are in `answers/<folder>/`."""
+        """The published page of `handle` in the exercise whose answers are in `answers/<folder>/`: in the
+        folder `pages` gives it (`pr_check.page_folders`: as mkdocs.yml sets it), none for a folder it does
+        not list; without `pages`, in `feedback/` (`feedback/<folder>/` for another folder)."""
         from drawcheck.intake import HANDLE_PATTERN
 
         if not self.site_url or not HANDLE_PATTERN.fullmatch(handle):
             return None
-        return f"{self.site_url.rstrip('/')}/feedback/{folder + '/' if folder else ''}{handle}/"
+        where = dict(self.pages).get(folder) if self.pages else ("feedback/" + folder if folder else "feedback")
+        if not where:
+            return None
+        return f"{self.site_url.rstrip('/')}/{quote(where.strip('/'), safe='/')}/{handle}/"
 
 
 def circled_drawing(g: Graded, reference) -> str | None:

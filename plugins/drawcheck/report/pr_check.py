@@ -147,6 +147,45 @@ def answer_folders(repo_root: str, default_reference: str) -> dict[str, str]:
     return folders or {"": default_reference}
 
 
+def page_folders(repo_root: str) -> dict[str, str]:
+    """Each exercise's folder under answers/ ("" for answers/ itself) -> the folder of its pages in the site, as
+    `exercises.resolve_exercises` resolves mkdocs.yml (read as YAML, no tag run): the plugin's `feedback_dir`
+    (`feedback`) for the flagship, which also grades answers/ itself, `<feedback_dir>/<id>` for the others,
+    unless an exercise sets its own `feedback_dir`."""
+    import yaml
+
+    from drawcheck.plugin.exercises import mapping_get, plugin_options_node
+
+    def option(node, key: str, default: str) -> str:
+        value = mapping_get(node, key)
+        return value.value if isinstance(value, yaml.ScalarNode) and value.value else default
+
+    options = plugin_options_node(os.path.join(repo_root, "mkdocs.yml"))
+    base = option(options, "feedback_dir", "feedback").strip("/")
+    entries = mapping_get(options, "exercises")
+    pages: dict[str, str] = {}
+    for index, entry in enumerate(entries.value if isinstance(entries, yaml.SequenceNode) else []):
+        ident = option(entry, "id", "")
+        if not ident:
+            continue  # the full build names what is wrong with the entry
+        feedback = option(entry, "feedback_dir", base if index == 0 else f"{base}/{ident}").strip("/")
+        answers = option(entry, "answers_dir", f"{ANSWERS}/{ident}").strip("/")
+        if index == 0:
+            pages[""] = feedback
+        if answers.startswith(ANSWERS + "/"):
+            pages.setdefault(answers[len(ANSWERS) + 1:], feedback)
+    return pages or {"": base}
+
+
+def reserved_handles(pages: dict[str, str]) -> dict[str, dict[str, str]]:
+    """Each answers folder -> the handles (lower-cased) whose page would take the address of another exercise's
+    pages inside its own (`feedback/kubectl-apply/` in the flagship's `feedback/`), each with that folder: the
+    site refuses them (`exercises.reserved_page_names`), so the check does too."""
+    folders = set(pages.values())
+    return {folder: {other[len(mine) + 1:].split("/")[0].lower(): other for other in sorted(folders)
+                     if other.startswith(mine + "/")} for folder, mine in pages.items()}
+
+
 def answer_path_folder(path: str) -> str | None:
     """answers/ada.mmd -> "", answers/x/ada.mmd -> "x", anything deeper or elsewhere -> None."""
     parts = path.split("/")
@@ -200,14 +239,17 @@ def _few(paths: list[str]) -> str:
 
 
 def grade_blobs(files: dict[str, bytes], *, reference, max_bytes: int = 262144, max_lines: int = 2000,
-                folder: str = ""):
+                folder: str = "", reserved: dict[str, str] | None = None):
     """Grade `{"answers/[folder/]x.mmd": contents}` through the same intake as the site, in a temporary folder.
 
     Returns Graded for every file, in path order; a file intake refuses gets an `invalid` one whose
-    finding (kind `intake`) says why.
+    finding (kind `intake`) says why, as does a handle in `reserved` (lower-cased handle -> the folder of the
+    site's pages its page would replace: `reserved_handles`). A refused file whose name is no learner's handle
+    (the site gives it no page) is named by its path, so no feedback page is linked for it.
     """
     from drawcheck.grade.model import Finding, Result
-    from drawcheck.intake import collect_submissions
+    from drawcheck.intake import IntakeError, collect_submissions
+    from drawcheck.plugin.exercise_manager import handle_of_file
     from drawcheck.plugin.submissions import SubmissionsManager
     from drawcheck.render.model import Graded
     from drawcheck.report.markdown import handle_of
@@ -220,12 +262,20 @@ def grade_blobs(files: dict[str, bytes], *, reference, max_bytes: int = 262144, 
             with open(os.path.join(answers, name), "xb") as fh:
                 fh.write(data)
         submissions, refused = collect_submissions(answers, max_bytes=max_bytes, max_lines=max_lines, root=tmp)
+        taken = [s for s in submissions if s.handle.lower() in (reserved or {})]
+        submissions = [s for s in submissions if s not in taken]
+        refused += [IntakeError(s.rel_path, 1, f"a page named {s.handle!r} would take the address of the site's own "
+                                               f"page {reserved[s.handle.lower()]}/; ask the instructor to move "
+                                               "this exercise's feedback_dir") for s in taken]
         manager = SubmissionsManager(answers_dir=answers, site_root=tmp, reference=reference,
                                      max_bytes=max_bytes, max_lines=max_lines)
         graded = [manager.grade(s.handle, s.rel_path, s.text) for s in submissions]
     for error in refused:
         finding = Finding("intake", None, error.line, "correction", error.message)
-        graded.append(Graded(handle_of(error.file), error.file, Result(error.file, "invalid", 0.0, findings=[finding])))
+        handle = handle_of_file(error.file)
+        if handle is not None and handle.lower() in (reserved or {}):
+            handle = None
+        graded.append(Graded(handle or error.file, error.file, Result(error.file, "invalid", 0.0, findings=[finding])))
     seen = {g.file for g in graded}
     for rel in files:  # skipped by intake (README.md, _template.mmd): say so rather than pass silently
         if rel not in seen:
@@ -322,6 +372,7 @@ def check_files(paths: list[str], *, reference, out=None, repo_root: str = ".") 
 
     out = out or sys.stdout
     folders = answer_folders(repo_root, default_reference())
+    reserved = reserved_handles(page_folders(repo_root))
     files: dict[str, dict[str, bytes]] = {}
     problems = []
     for path in paths:
@@ -344,7 +395,7 @@ def check_files(paths: list[str], *, reference, out=None, repo_root: str = ".") 
     graded = []
     for folder, mine in files.items():
         exercise = reference if folder == "" else _exercise(folders[folder])
-        for g in grade_blobs(mine, reference=exercise, folder=folder):
+        for g in grade_blobs(mine, reference=exercise, folder=folder, reserved=reserved.get(folder)):
             graded.append(g)
             out.write(text_report(g.result, product=exercise.product))
     for p in problems:
@@ -386,8 +437,10 @@ def check_pull_request(args: argparse.Namespace, *, reference, out=None) -> int:
         return 0
     _append(output, "mode=submission\n")
 
-    links = Links(repo=args.repo, sha=head, site_url=args.site_url)
+    pages = page_folders(args.repo_root)
+    links = Links(repo=args.repo, sha=head, site_url=args.site_url, pages=tuple(pages.items()))
     folders = answer_folders(args.repo_root, args.reference or default_reference())
+    reserved = reserved_handles(pages)
     problem = scope_problem(changes, pr.author, folders)
     references: dict[str, object] = {}
     if problem:
@@ -402,7 +455,7 @@ def check_pull_request(args: argparse.Namespace, *, reference, out=None) -> int:
             if not mine:
                 continue
             exercise = reference if folder == "" else _exercise(reference_path)
-            group = grade_blobs(mine, reference=exercise, folder=folder)
+            group = grade_blobs(mine, reference=exercise, folder=folder, reserved=reserved.get(folder))
             references.update({g.file: exercise for g in group})
             graded += group
             for line in github_annotations([g.result for g in group], product=exercise.product):
