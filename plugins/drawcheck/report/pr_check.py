@@ -179,7 +179,7 @@ def page_folders(repo_root: str) -> dict[str, str]:
 
 def reserved_handles(pages: dict[str, str]) -> dict[str, dict[str, str]]:
     """Each answers folder -> the handles (lower-cased) whose page would take the address of another exercise's
-    pages inside its own (`feedback/kubectl-apply/` in the flagship's `feedback/`), each with that folder: the
+    pages inside its own (`feedback/<exercise>/` in the flagship's `feedback/`), each with that folder: the
     site refuses them (`exercises.reserved_page_names`), so the check does too."""
     folders = set(pages.values())
     return {folder: {other[len(mine) + 1:].split("/")[0].lower(): other for other in sorted(folders)
