@@ -128,7 +128,8 @@ def words(text: str) -> list[tuple[str, int, int]]:
     if "." not in text and "/" not in text:
         return found  # no such name without a dot or a slash
     paths = _merged([r.span(1) for r in _REQUEST_PATH.finditer(text)])
-    found = [w for w, path in _spans_of(found, paths) if path is None]
+    if paths:
+        found = [w for w, path in _spans_of(found, paths) if path is None]
     out = []
     for w, place in _spans_of(found, _merged([d.span() for d in _PLACE_NAME.finditer(text)])):
         if place is None:
@@ -253,7 +254,8 @@ class NameMatcher:
         # all that is written before it after a dash or comma: `Sow — sorry, PreSow`, `Harvest (I had Sow here,
         # crossed out)`
         said = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(retractions, key=len, reverse=True))
-        self.retracting_bracket = re.compile(rf"(?i)\((?=[^()]*(?<![^\W_])(?:{said})\s*[,:)])[^()]*\)") \
+        self.retraction = re.compile(rf"(?i)\b(?:{said})\s*[,:)]") if retractions else None
+        self.retracting_bracket = re.compile(rf"(?i)\((?=[^()]*\b(?:{said})\s*[,:)])[^()]*\)") \
             if retractions else None
         self.retracted_before = re.compile(rf"(?i)^.*(?:[—–]|\s-\s|,)\s*(?:{said})\s*[,:]") if retractions else None
         self.wrappers = tuple(sorted(wrappers, key=lambda w: -len(w.prefix) - len(w.suffix)))  # longest first
@@ -282,7 +284,8 @@ class NameMatcher:
 
     def unretracted(self, text: str) -> str:
         """`text` with what it takes back blanked (every other word keeps its place)."""
-        if self.retracting_bracket is None:
+        if self.retraction is None or not ("," in text or ":" in text or ")" in text) \
+                or self.retraction.search(text) is None:
             return text
         text = self.retracting_bracket.sub(lambda m: " " * len(m.group()), text)
         return self.retracted_before.sub(lambda m: " " * len(m.group()), text, count=1)
