@@ -100,17 +100,11 @@ KNOWN_WRONG: dict[tuple[str, str], str] = {
     ("kubectl-apply-r", "c12"): "Basque in plain ASCII (`eskemaren balioztapena`, `onarpen balioztatzailea`): no word of "
                                 "it is listed, and ASCII words cannot be told from an English text that names no step",
     ("kubectl-apply-r", "w11"): "as c12 (its copy): the Basque schema and validating admission steps are not read",
-    ("kubectl-apply-q", "c06"): "one participant per admission plugin, its kind in brackets (`LimitRanger (mutating "
-                                "admission plugin)`): what brackets say is a remark, so `admit: ...` to it draws no "
-                                "admission step, and the authorizer's `may alice create pods` reads as a second apply",
-    ("kubectl-apply-q", "w06"): "as c06 (its copy): the admission plugins' participants draw no admission step",
     ("two-cycles-t", "c12"): "`RunPostFilterPlugins, do preemption, pod back to queue`: the queue named three words "
                              "after a name of PostFilter reads as the phase that step is labelled with",
     ("two-cycles-t", "w11"): "`WaitOnPermit, here real wait (this one belong to scheduling cycle)`: a phase named far "
                              "into the brackets after a step labels nothing, so the step stays in the binding cycle; and "
                              "c12's PostFilter reading",
-    ("kubectl-apply-q", "w01"): "`admission.ValidationInterface.Validate` and `admission.MutationInterface.Admit` (Go "
-                                "identifiers) are not read as the two admission phases, so their swap goes unseen",
 }
 
 

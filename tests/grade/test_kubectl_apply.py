@@ -592,3 +592,18 @@ def test_the_handler_chain_drawn_as_participants_draws_each_stage(ref):
                         "    U->>Authn: kubectl apply -f pod.yaml\n    Authn->>Authz: user=alice\n    Authz->>A: allowed\n")
     points = _points_of_a_correct(text, ref)
     assert (points["Apply"], points["Authenticate"], points["Authorize"]) == (11, 11, 12)
+
+
+def test_admission_plugins_drawn_as_participants_draw_their_phase(ref):
+    """`participant LR as LimitRanger (mutating admission plugin)`: a call to it is the phase it is a plugin of; an
+    `Authorizer (Node, RBAC)` is part of the API server (its bracket's `Node` is no kubelet)."""
+    text = _drawing().replace("    participant A as kube-apiserver\n", "    participant A as kube-apiserver\n"
+                              "    participant AZ as Authorizer (Node, RBAC)\n"
+                              "    participant LR as LimitRanger (mutating admission plugin)\n"
+                              "    participant PS as PodSecurity (validating admission plugin)\n")
+    text = text.replace("    A->>A: authorization\n", "    A->>AZ: authorize: may alice create pods? -> allow\n")
+    text = text.replace("    A->>A: mutating admission\n", "    A->>LR: admit: default requests and limits\n")
+    text = text.replace("    A->>A: validating admission\n", "    A->>PS: check: baseline profile ok\n")
+    assert [f for f in grade_text(text, file="p.mmd", reference=ref).findings if f.severity == "correction"] == []
+    points = _points_of_a_correct(text, ref)
+    assert points["MutatingAdmission"] < points["SchemaValidation"] < points["ValidatingAdmission"]
