@@ -19,5 +19,10 @@ def reference():
 
 
 @pytest.fixture(scope="session")
+def kubectl_reference():
+    return load_reference(REPO / "reference" / "kubectl-apply" / "exercise.yml")
+
+
+@pytest.fixture(scope="session")
 def tcp_reference():
     return load_reference(TCP)

@@ -3,31 +3,10 @@ condition the scheduler writes is not the kubelet's status."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from drawcheck.grade import grade_text
-from drawcheck.reference import load_reference
+from test_unlisted_languages import KUBECTL, TWO_CYCLES
 
-REPO = Path(__file__).resolve().parents[2]
-
-CRITICAL = """\
-sequenceDiagram
-    participant S as scheduler
-    participant C as cache
-    participant P as plugins
-    Note over S,P: scheduling cycle
-    S->>C: UpdateSnapshot
-    S->>P: PreFilter
-    S->>P: Filter
-    opt no node fits
-        S->>P: PostFilter
-    end
-    S->>P: PreScore
-    S->>P: Score
-    S->>P: NormalizeScore
-    S->>C: AssumePod
-    S->>P: Reserve
-    S->>P: Permit
+CRITICAL = TWO_CYCLES.split("    S-)B:")[0].format(prescore="S->>P: PreScore") + """\
     critical {label}
         S->>S: WaitOnPermit
         S->>P: PreBind
@@ -40,55 +19,27 @@ sequenceDiagram
 """
 
 
-def _reason_corrections(text):
-    ref = load_reference(REPO / "reference" / "two-cycles" / "exercise.yml")
+def _reason_corrections(text, ref):
     return [f for f in grade_text(text, file="x.mmd", reference=ref).findings
             if f.kind == "reason" and f.severity == "correction"]
 
 
-def test_the_phase_a_boundary_label_announces_is_no_idea_of_its_reason():
-    assert _reason_corrections(CRITICAL.format(label="binding cycle, runs in go func() so the scheduler is not blocked"))
+def test_the_phase_a_boundary_label_announces_is_no_idea_of_its_reason(reference):
+    assert _reason_corrections(CRITICAL.format(label="binding cycle, runs in go func() so the scheduler is not blocked"),
+                               reference)
     assert not _reason_corrections(CRITICAL.format(
-        label="binding cycle, in go func(): the API write is slow, so the scheduler is not blocked"))
+        label="binding cycle, in go func(): the API write is slow, so the scheduler is not blocked"), reference)
 
 
-STATUS = """\
-sequenceDiagram
-    participant U as kubectl
-    participant A as API server
-    participant E as etcd
-    participant S as scheduler
-    participant K as kubelet
-    participant R as containerd
-    U->>A: kubectl apply (POST pod)
-    A->>A: authentication
-    A->>A: authorization
-    A->>A: mutating admission
-    A->>A: schema validation
-    A->>A: validating admission
-    A->>E: persist pod
-    A-->>U: 201 Created
-    A--)S: watch event: new pod, no node
-    S->>S: filter and score
-    alt no node fits
-        S->>A: {patch}
-    else node-1 fits
-        S->>A: POST binding node-1
-        A->>E: persist nodeName
-    end
-    A--)K: watch event: pod bound
-    K->>R: RunPodSandbox
-    R->>R: CNI ADD
-    K->>R: PullImage
-    K->>R: CreateContainer
-    K->>R: StartContainer
-    K->>A: PATCH status Running
-    A->>E: persist status
-"""
+STATUS = KUBECTL.format(scheduler="scheduler", event="watch event: new pod, no node",
+                        binding="POST binding node-1").replace(
+    "    S->>A: POST binding node-1\n    A->>E: persist nodeName\n",
+    "    alt no node fits\n        S->>A: {patch}\n    else node-1 fits\n        S->>A: POST binding node-1\n"
+    "        A->>E: persist nodeName\n    end\n")
 
 
-def test_the_schedulers_pod_scheduled_condition_is_not_the_kubelets_status():
-    ref = load_reference(REPO / "reference" / "kubectl-apply" / "exercise.yml")
+def test_the_schedulers_pod_scheduled_condition_is_not_the_kubelets_status(kubectl_reference):
+    ref = kubectl_reference
     corrections = [(f.kind, f.point) for f in grade_text(STATUS.format(patch="PATCH status PodScheduled=False"),
                                                         file="x.mmd", reference=ref).findings
                    if f.severity == "correction"]

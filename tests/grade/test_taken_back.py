@@ -9,19 +9,8 @@ import pytest
 
 from drawcheck.grade import grade_text
 from drawcheck.recognise import matcher
-from drawcheck.reference import load_reference
 
 REPO = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def two_cycles():
-    return load_reference(REPO / "reference" / "two-cycles" / "exercise.yml")
-
-
-@pytest.fixture(scope="module")
-def kubectl_apply():
-    return load_reference(REPO / "reference" / "kubectl-apply" / "exercise.yml")
 
 
 def _steps(ref, text):
@@ -38,22 +27,22 @@ def _steps(ref, text):
     ("<s>Bind</s> PreBind", ["PreBind"]),
     ("<DEL>Bind</DEL> PreBind", ["PreBind"]),
 ])
-def test_what_is_taken_back_names_nothing(two_cycles, text, steps):
-    assert _steps(two_cycles, text) == steps
+def test_what_is_taken_back_names_nothing(reference, text, steps):
+    assert _steps(reference, text) == steps
 
 
-def test_a_reason_that_takes_back_a_lock_states_none(two_cycles):
+def test_a_reason_that_takes_back_a_lock_states_none(reference):
     text = (REPO / "reference" / "two-cycles" / "reference.mmd").read_text(encoding="utf-8").replace(
         "reason: binding waits on the API server", 'reason: (first I wrote "a lock", crossed out) binding waits on '
                                                   "the API server")
-    findings = grade_text(text, file="x.mmd", reference=two_cycles).findings
+    findings = grade_text(text, file="x.mmd", reference=reference).findings
     assert [f for f in findings if f.severity == "correction"] == []
     locked = text.replace('(first I wrote "a lock", crossed out)', "it needs a lock, and")
     assert any(f.kind == "reason" and f.severity == "correction"
-               for f in grade_text(locked, file="x.mmd", reference=two_cycles).findings)
+               for f in grade_text(locked, file="x.mmd", reference=reference).findings)
 
 
 @pytest.mark.parametrize("text,step", [("PATCH pods/web/status (Running)", "StatusUpdate"),
                                        ("POST pods/web/binding", "Bind"), ("POST binding<br/>node-9", "Bind")])
-def test_a_requests_verb_and_last_part_read_together(kubectl_apply, text, step):
-    assert step in _steps(kubectl_apply, text)
+def test_a_requests_verb_and_last_part_read_together(kubectl_reference, text, step):
+    assert step in _steps(kubectl_reference, text)

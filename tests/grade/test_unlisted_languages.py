@@ -3,14 +3,10 @@ it does not call wrong (a hint, for a reviewer), and what it can tell from the d
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from drawcheck.grade import grade_text
-from drawcheck.reference import load_reference
 
-REPO = Path(__file__).resolve().parents[2]
 
 TWO_CYCLES = """\
 sequenceDiagram
@@ -46,16 +42,6 @@ sequenceDiagram
 REASON = "Note over S,B: reason: binding waits on the API server, the scheduling thread goes on, safe as the pod is assumed"
 
 
-@pytest.fixture(scope="module")
-def two_cycles():
-    return load_reference(REPO / "reference" / "two-cycles" / "exercise.yml")
-
-
-@pytest.fixture(scope="module")
-def kubectl_apply():
-    return load_reference(REPO / "reference" / "kubectl-apply" / "exercise.yml")
-
-
 def _corrections(text, ref):
     return [(f.kind, f.point, f.line) for f in grade_text(text, file="x.mmd", reference=ref).findings
             if f.severity == "correction"]
@@ -66,28 +52,28 @@ def _hints(text, ref, kind):
             if f.severity == "hint" and f.kind == kind]
 
 
-def test_the_base_drawing_is_correct(two_cycles):
-    assert _corrections(TWO_CYCLES.format(prescore="S->>P: PreScore", reason=REASON), two_cycles) == []
+def test_the_base_drawing_is_correct(reference):
+    assert _corrections(TWO_CYCLES.format(prescore="S->>P: PreScore", reason=REASON), reference) == []
 
 
 @pytest.mark.parametrize("unread", ["S->>P: پری اسکور", "S->>P: প্রি-স্কোর", "Note over S: ቅድመ ነጥብ"])
-def test_a_step_written_in_words_not_listed_is_a_hint_on_its_line(two_cycles, unread):
+def test_a_step_written_in_words_not_listed_is_a_hint_on_its_line(reference, unread):
     text = TWO_CYCLES.format(prescore=unread, reason=REASON)
-    assert ("missing", "PreScore", None) not in _corrections(text, two_cycles)
-    assert _hints(text, two_cycles, "missing")[:1] == [("PreScore", 13)]
+    assert ("missing", "PreScore", None) not in _corrections(text, reference)
+    assert _hints(text, reference, "missing")[:1] == [("PreScore", 13)]
 
 
-def test_a_step_left_out_stays_a_correction(two_cycles):
+def test_a_step_left_out_stays_a_correction(reference):
     left_out = TWO_CYCLES.format(prescore="S->>P: Score", reason=REASON).replace("    S->>P: Score\n    S->>P: Score\n",
                                                                                "    S->>P: Score\n")
-    assert ("missing", "PreScore", None) in _corrections(left_out, two_cycles)
+    assert ("missing", "PreScore", None) in _corrections(left_out, reference)
     ascii_words = TWO_CYCLES.format(prescore="S->>P: hesabu kabla", reason=REASON)  # unread, but ASCII: a word of ours?
-    assert ("missing", "PreScore", None) in _corrections(ascii_words, two_cycles)
+    assert ("missing", "PreScore", None) in _corrections(ascii_words, reference)
 
 
-def test_one_unread_text_where_two_steps_are_missing_reads_as_neither(two_cycles):
+def test_one_unread_text_where_two_steps_are_missing_reads_as_neither(reference):
     text = TWO_CYCLES.format(prescore="S->>P: پری اسکور", reason=REASON).replace("    S->>P: Score\n", "")
-    assert {("missing", "PreScore", None), ("missing", "Score", None)} <= set(_corrections(text, two_cycles))
+    assert {("missing", "PreScore", None), ("missing", "Score", None)} <= set(_corrections(text, reference))
 
 
 @pytest.mark.parametrize("reason", [
@@ -95,16 +81,16 @@ def test_one_unread_text_where_two_steps_are_missing_reads_as_neither(two_cycles
     "Note over S,B: მიზეზი: API server-ში ჩაწერა ნელია, არ ელოდება, pod უკვე assume-ებულია ქეშში",
     "Note over S,B: sababu: kuandika kwa API ni polepole, mpangaji haisubiri Bind, ni salama",
 ])
-def test_a_labelled_sentence_by_the_boundary_is_an_unread_reason_that_draws_no_step(two_cycles, reason):
+def test_a_labelled_sentence_by_the_boundary_is_an_unread_reason_that_draws_no_step(reference, reason):
     text = TWO_CYCLES.format(prescore="S->>P: PreScore", reason=reason)
-    assert _corrections(text, two_cycles) == []  # neither a missing reason nor a step (Bind, assume) out of place
-    assert set(_hints(text, two_cycles, "reason")) <= {(None, 20)}
+    assert _corrections(text, reference) == []  # neither a missing reason nor a step (Bind, assume) out of place
+    assert set(_hints(text, reference, "reason")) <= {(None, 20)}
 
 
-def test_a_step_named_after_the_label_is_no_reason(two_cycles):
+def test_a_step_named_after_the_label_is_no_reason(reference):
     text = TWO_CYCLES.format(prescore="S->>P: PreScore", reason=REASON).replace(
         "    B->>B: WaitOnPermit\n", "    Note over B: WaitOnPermit: this goroutine waits here until every plugin allows it\n")
-    assert _corrections(text, two_cycles) == []  # drawn by its note, where it belongs
+    assert _corrections(text, reference) == []  # drawn by its note, where it belongs
 
 
 ABBREVIATED = """\
@@ -140,17 +126,17 @@ sequenceDiagram
 """
 
 
-def test_an_abbreviation_key_is_read_and_draws_nothing(two_cycles):
-    assert _corrections(ABBREVIATED, two_cycles) == []
+def test_an_abbreviation_key_is_read_and_draws_nothing(reference):
+    assert _corrections(ABBREVIATED, reference) == []
     swapped = ABBREVIATED.replace("S->>P: PF\n    S->>P: Filter", "S->>P: Filter\n    S->>P: PF")
-    assert ("order", "PreFilter", 9) in _corrections(swapped, two_cycles) or \
-        ("order", "Filter", 8) in _corrections(swapped, two_cycles)
+    assert ("order", "PreFilter", 9) in _corrections(swapped, reference) or \
+        ("order", "Filter", 8) in _corrections(swapped, reference)
 
 
-def test_one_short_name_is_no_key(two_cycles):
+def test_one_short_name_is_no_key(reference):
     text = ABBREVIATED.replace("abbreviations: PF = PreFilter, PoF = PostFilter, PS = PreScore<br>NS = NormalizeScore, "
                                "WoP = WaitOnPermit", "PF = PreFilter")
-    assert ("missing", "PostFilter", None) in _corrections(text, two_cycles)
+    assert ("missing", "PostFilter", None) in _corrections(text, reference)
 
 
 KUBECTL = """\
@@ -184,24 +170,24 @@ sequenceDiagram
 """
 
 
-def test_a_participant_named_in_no_listed_language_is_who_sends_its_steps(kubectl_apply):
+def test_a_participant_named_in_no_listed_language_is_who_sends_its_steps(kubectl_reference):
     text = KUBECTL.format(scheduler="Penjadual", event="peristiwa watch: pod baharu tanpa nod",
                           binding="POST pods/web/binding")
-    assert ("missing", "SchedulerWatch", None) not in _corrections(text, kubectl_apply)
+    assert ("missing", "SchedulerWatch", None) not in _corrections(text, kubectl_reference)
     unknown = KUBECTL.format(scheduler="Penjadual", event="peristiwa watch: pod baharu tanpa nod",
                              binding="hantar keputusan")  # it sends nothing of a single participant's
-    assert ("missing", "SchedulerWatch", None) in _corrections(unknown, kubectl_apply)
+    assert ("missing", "SchedulerWatch", None) in _corrections(unknown, kubectl_reference)
 
 
-def test_a_line_break_is_no_request_path(kubectl_apply):
+def test_a_line_break_is_no_request_path(kubectl_reference):
     text = KUBECTL.format(scheduler="kube-scheduler", event="watch event<br/>pod added, no node",
                           binding="POST binding<br/>node-9")
-    assert _corrections(text, kubectl_apply) == []
+    assert _corrections(text, kubectl_reference) == []
 
 
-def test_an_ascii_labelled_sentence_by_the_boundary_gets_the_unread_hint(two_cycles):
+def test_an_ascii_labelled_sentence_by_the_boundary_gets_the_unread_hint(reference):
     text = TWO_CYCLES.format(prescore="S->>P: PreScore",
                              reason="Note over S,B: sababu: kuandika ni polepole, mpangaji haisubiri, ni salama")
-    assert _corrections(text, two_cycles) == [] and _hints(text, two_cycles, "reason") == [(None, 20)]
+    assert _corrections(text, reference) == [] and _hints(text, reference, "reason") == [(None, 20)]
     unlabelled = TWO_CYCLES.format(prescore="S->>P: PreScore", reason="Note over S,B: kuandika ni polepole, ni salama")
-    assert ("reason", None, 19) in _corrections(unlabelled, two_cycles)
+    assert ("reason", None, 19) in _corrections(unlabelled, reference)

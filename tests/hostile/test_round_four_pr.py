@@ -27,10 +27,7 @@ def opened(tmp_path, monkeypatch):
     repo.base = repo.commit("the site's config: two exercises")
 
     def submit(files: dict[str, str]):
-        repo.branch("answer")
-        for path, content in files.items():
-            repo.write(path, content)
-        repo.commit("answer")
+        repo.submit(files)
         return pr_check(repo, tmp_path, author=AUTHOR)
 
     return submit

@@ -94,10 +94,7 @@ def submit(tmp_path, monkeypatch):
         repo = GitRepo(tmp_path / "repo")
         repo.write("mkdocs.yml", yml)
         repo.base = repo.commit("the site")
-        repo.branch("answer")
-        for path, content in files.items():
-            repo.write(path, content)
-        repo.commit("answer")
+        repo.submit(files)
         return pr_check(repo, tmp_path, author=author)
 
     return run

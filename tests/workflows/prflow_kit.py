@@ -59,6 +59,13 @@ class GitRepo:
     def branch(self, name: str, start: str | None = None) -> None:
         self.git("checkout", "-q", "-B", name, start or self.base)
 
+    def submit(self, files: dict[str, str]) -> str:
+        """A learner's branch from the base with `files` written: its head."""
+        self.branch("answer")
+        for path, content in files.items():
+            self.write(path, content)
+        return self.commit("answer")
+
 
 @dataclass
 class Checked:
