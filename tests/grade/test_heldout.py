@@ -100,11 +100,8 @@ KNOWN_WRONG: dict[tuple[str, str], str] = {
     ("kubectl-apply-r", "c12"): "Basque in plain ASCII (`eskemaren balioztapena`, `onarpen balioztatzailea`): no word of "
                                 "it is listed, and ASCII words cannot be told from an English text that names no step",
     ("kubectl-apply-r", "w11"): "as c12 (its copy): the Basque schema and validating admission steps are not read",
-    ("two-cycles-t", "c12"): "`RunPostFilterPlugins, do preemption, pod back to queue`: the queue named three words "
-                             "after a name of PostFilter reads as the phase that step is labelled with",
     ("two-cycles-t", "w11"): "`WaitOnPermit, here real wait (this one belong to scheduling cycle)`: a phase named far "
-                             "into the brackets after a step labels nothing, so the step stays in the binding cycle; and "
-                             "c12's PostFilter reading",
+                             "into the brackets after a step labels nothing, so the step stays in the binding cycle",
 }
 
 

@@ -46,3 +46,17 @@ def test_the_schedulers_pod_scheduled_condition_is_not_the_kubelets_status(kubec
     assert corrections == []
     early = grade_text(STATUS.format(patch="PATCH status Running"), file="x.mmd", reference=ref).findings
     assert any(f.point == "StatusUpdate" and f.severity == "correction" for f in early)
+
+
+def test_a_step_that_sends_the_pod_back_to_the_queue_stays_in_its_cycle(reference):
+    text = TWO_CYCLES.format(prescore="S->>P: PreScore", reason="Note over S,B: reason: the API write is slow, the "
+                             "scheduling thread must not wait, safe as the pod is assumed")
+    back = text.replace("S->>P: PostFilter\n", "S->>P: PostFilter, do preemption, pod back to queue\n")
+    assert back != text
+    assert [f for f in grade_text(back, file="x.mmd", reference=reference).findings if f.severity == "correction"] == []
+    labelled = text.replace("    S->>C: UpdateSnapshot\n", "    S->>C: UpdateSnapshot\n    S->>P: PreEnqueue (scheduling queue)\n")
+    assert [f for f in grade_text(labelled, file="x.mmd", reference=reference).findings
+            if f.severity == "correction"] == []  # `scheduling queue` still labels a step: it is in its phase
+    unlabelled = labelled.replace(" (scheduling queue)", "")
+    assert any(f.point == "PreEnqueue" and f.kind == "wrong-cycle"  # a hint: its tier
+               for f in grade_text(unlabelled, file="x.mmd", reference=reference).findings)
