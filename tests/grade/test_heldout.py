@@ -103,6 +103,14 @@ KNOWN_WRONG: dict[tuple[str, str], str] = {
     ("kubectl-apply-r", "c12"): "Basque in plain ASCII (`eskemaren balioztapena`, `onarpen balioztatzailea`): no word of "
                                 "it is listed, and ASCII words cannot be told from an English text that names no step",
     ("kubectl-apply-r", "w11"): "as c12 (its copy): the Basque schema and validating admission steps are not read",
+    ("kubectl-apply-u", "c03"): "two status reports, `PATCH status: Pending, ... ContainerCreating` before the pull and "
+                                "`Running` after the start: the first one drawn is the status update, out of order",
+    ("kubectl-apply-u", "c06"): "as c03: `PATCH pods/web/status (ContainerCreating)` before the pull is read as the "
+                                "status update",
+    ("kubectl-apply-u", "w06"): "as c06 (its copy): the early ContainerCreating status report",
+    ("kubectl-apply-u", "w12"): "as c03 (its copy): the early Pending status report",
+    ("kubectl-apply-u", "w14"): "the API server polling the kubelet (`API->>KL: GET status`) reads as the watch event "
+                                "drawn again, so the belief named is the push of the pod, not the poll of its status",
     ("two-cycles-t", "w11"): "`WaitOnPermit, here real wait (this one belong to scheduling cycle)`: a phase named far "
                              "into the brackets after a step labels nothing, so the step stays in the binding cycle",
 }

@@ -60,3 +60,17 @@ def test_a_step_that_sends_the_pod_back_to_the_queue_stays_in_its_cycle(referenc
     unlabelled = labelled.replace(" (scheduling queue)", "")
     assert any(f.point == "PreEnqueue" and f.kind == "wrong-cycle"  # a hint: its tier
                for f in grade_text(unlabelled, file="x.mmd", reference=reference).findings)
+
+
+def test_a_header_note_labels_what_is_under_it_not_a_lane_beside_it(reference):
+    """`Note over S,P: meanwhile the thread runs the next pod's scheduling cycle` between two binding steps of the
+    goroutine's lane (not under the note) leaves those steps in the binding cycle."""
+    text = TWO_CYCLES.format(prescore="S->>P: PreScore", reason="Note over S,B: reason: the API write is slow, the "
+                             "scheduling thread must not wait, safe as the pod is assumed")
+    beside = text.replace("    B->>P: PreBind\n", "    Note over S,P: meanwhile the thread runs the next scheduling cycle\n"
+                          "    B->>P: PreBind\n")
+    assert beside != text
+    assert [f for f in grade_text(beside, file="x.mmd", reference=reference).findings if f.severity == "correction"] == []
+    over = beside.replace("Note over S,P: meanwhile", "Note over S,B: meanwhile")
+    assert any(f.kind == "wrong-cycle" and f.point == "PreBind"
+               for f in grade_text(over, file="x.mmd", reference=reference).findings)

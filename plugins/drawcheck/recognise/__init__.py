@@ -479,6 +479,7 @@ class _Walk:
         self.previous: Item | None = None  # the message before
         self.previous_drew = False  # ... drew a step (not a long-lived watch's opening)
         self.late_steps: set[str] = set()  # the steps of `late`
+        self.spans: dict[int, frozenset[str]] = {}  # a header note's line -> the participants it is drawn over
 
     def read(self, text: str) -> Reading:
         reading = self.readings.get(text)
@@ -550,6 +551,8 @@ class _Walk:
                 if self.ref.phases[header].role == "outside":
                     interrupted = (current, current_line, header_scope)
                 current, current_line, header_scope = header, s.line, True
+                if not is_message:
+                    self.spans[s.line] = self.drawn_over(s)
             elif header_scope and role == BOUNDARY and current == self.before_phase:
                 # A section header for the first phase ends at the boundary: what follows is labelled by
                 # its sender (a participant named after the second phase) or by the boundary itself.
@@ -563,6 +566,9 @@ class _Walk:
                 phase, phase_line = reading.inline, s.line
             elif current:
                 phase, phase_line = current, current_line
+                lane = self.phase_of((s.source,)) if is_message else None
+                if lane and lane != current and s.source not in self.spans.get(current_line, (s.source,)):
+                    phase, phase_line = lane, s.line  # a header note labels what is under it, not a lane beside it
             else:
                 # a message by its sender, a note by the first participant it is over
                 phase = self.phase_of((s.source,) if is_message else actors)
@@ -614,6 +620,12 @@ class _Walk:
         if not any((role := text_role(self.ref, line)) is not None and role.name == BOUNDARY for line in lines[1:]):
             return [s]
         return [dataclasses.replace(s, text=line) for line in lines]
+
+    def drawn_over(self, note: Note) -> frozenset[str]:
+        """The participants a note spans: from its first to its last, in the order they are drawn."""
+        order = list(self.actors)
+        ends = [order.index(a) for a in note.actors if a in self.actors]
+        return frozenset(order[min(ends):max(ends) + 1]) if ends else frozenset(order)
 
     def phase_of(self, pids) -> str | None:
         """The phase the first of these participants announces by its name or box, if any."""
