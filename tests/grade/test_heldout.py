@@ -109,8 +109,6 @@ KNOWN_WRONG: dict[tuple[str, str], str] = {
                                 "status update",
     ("kubectl-apply-u", "w06"): "as c06 (its copy): the early ContainerCreating status report",
     ("kubectl-apply-u", "w12"): "as c03 (its copy): the early Pending status report",
-    ("kubectl-apply-u", "w14"): "the API server polling the kubelet (`API->>KL: GET status`) reads as the watch event "
-                                "drawn again, so the belief named is the push of the pod, not the poll of its status",
     ("two-cycles-t", "w11"): "`WaitOnPermit, here real wait (this one belong to scheduling cycle)`: a phase named far "
                              "into the brackets after a step labels nothing, so the step stays in the binding cycle",
 }
