@@ -51,18 +51,22 @@ threedhighlight threedlightshadow threedshadow window windowframe windowtext""".
 """The browser's own UI colours (CSS Color 4 system colours, and the deprecated ones Chromium still accepts)."""
 
 _FUNCTION = re.compile(r"(?:rgba?|hsla?)\((?:[\s,/]*[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?(?:%|deg|rad|grad|turn)?)+[\s,/]*\)",
-                       re.IGNORECASE)
+                       re.IGNORECASE | re.ASCII)
+"""ASCII only, as CSS reads a colour: no NBSP, NEL or U+2028 is a space there and no full-width digit a digit, so
+a box line Mermaid's `CSS.supports` refuses is not split into a colour and a title here (round eight)."""
 
 
 def is_css_colour(text: str) -> bool:
     """Would a browser take `text` (one word, or an rgb()/hsl() form) for a colour?"""
+    if not text.isascii():
+        return False  # CSS folds ASCII case only: `blac\u212a` (a Kelvin sign) lowers to "black" here, not there
     low = text.lower()
     return (low in CSS_NAMED_COLOURS or low in CSS_WIDE_KEYWORDS or low in SYSTEM_COLOURS
             or _FUNCTION.fullmatch(text) is not None)
 
 
 _HEX = re.compile(r"#([0-9a-f]{3}|[0-9a-f]{6})")
-_ARGUMENT = re.compile(r"([-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)(%|deg|rad|grad|turn)?", re.IGNORECASE)
+_ARGUMENT = re.compile(r"([-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)(%|deg|rad|grad|turn)?", re.IGNORECASE | re.ASCII)
 _DEGREES = {None: 1.0, "deg": 1.0, "grad": 0.9, "rad": 180 / math.pi, "turn": 360.0}
 
 
@@ -70,6 +74,8 @@ def colour_value(text: str) -> tuple[tuple[float, float, float], float] | None:
     """What a CSS colour is: ((red, green, blue) from 0 to 255, alpha from 0 to 1), for a name, `#rgb`, `#rrggbb`
     or an rgb()/rgba()/hsl()/hsla() form (commas or spaces, percentages, hue units); None for anything else,
     and for the colours with no value of their own (`transparent`, `currentcolor`, system colours)."""
+    if not text.isascii():
+        return None  # no colour to CSS (see is_css_colour)
     low = text.strip().lower()
     if low in CSS_NAMED_COLOURS:
         return CSS_NAMED_COLOURS[low], 1.0

@@ -202,11 +202,16 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 _ENCLOSING_MARKS = "\u0488\u0489\u1abe\u20dd-\u20e0\u20e2-\u20e4\ua670-\ua672"  # every character of category Me
 _CIRCLES = ("\u25ef\u25cb\u29bf\u2b58\u25c9\u25cc-\u25cf\u2b24\u2b55\u2b57\u2b59\u26aa\u26ab\u3007"
-            "\u2295-\u229c\u29b5-\u29c3\u2a00-\u2a02\U0001f518\U0001f534\U0001f535\U0001f7e0-\U0001f7eb")
+            "\u2295-\u229d\u29b5-\u29c3\u2a00-\u2a02\U0001f518\U0001f534\U0001f535\U0001f7e0-\U0001f7eb"
+            "\u23fa\u25d0-\u25d7\u25f4-\u25f7\u2686-\u2689\u26ac\u274d\U0001f311-\U0001f318"
+            "\u20d8-\u20da")
 """Circles, discs, circled operators and the coloured circle and square emoji: next to a digit, each passes
-for a mark (`🔴 1`, `⊗ 2`) or the legend's colour swatches."""
+for a mark (`🔴 1`, `⊗ 2`) or the legend's colour swatches. Also the half-black and quadrant circles, the record
+button, the moon phases (round eight), and the combining ring overlays U+20D8..U+20DA, which draw a ring over
+the digit before them as the enclosing marks do."""
+_KEYCAP_TEN = "\U0001f51f"  # 🔟: `1` + U+20E3 loses its keycap (an enclosing mark); ten comes in one piece
 MARK_GLYPHS = re.compile(
-    f"[\u2460-\u24ff\u2776-\u2793\u3200-\u32ff\U0001f100-\U0001f1e5{_ENCLOSING_MARKS}{_CIRCLES}]"
+    f"[\u2460-\u24ff\u2776-\u2793\u3200-\u32ff\U0001f100-\U0001f1e5{_KEYCAP_TEN}{_ENCLOSING_MARKS}{_CIRCLES}]"
 )
 """Characters reserved for the site's marks: circled, parenthesised and enclosed numbers and letters
 (Enclosed Alphanumerics and its supplement, dingbat circled digits, enclosed CJK), every enclosing
@@ -218,6 +223,8 @@ def _unmark_one(match: re.Match) -> str:
     ch = match.group()
     if unicodedata.category(ch) == "Me" or _PLAIN_CIRCLES.match(ch):
         return ""
+    if ch == _KEYCAP_TEN:
+        return "(10)"
     value = unicodedata.numeric(ch, None)
     if value is not None and float(value).is_integer():
         return f"({int(value)})"
@@ -245,9 +252,13 @@ _NUMBER_GAP = 4  # at most this many spaces, brackets or punctuation between a s
 
 
 def _is_gap(ch: str) -> bool:
-    """Between a symbol and its number: spaces, brackets, punctuation, invisible or combining marks, more symbols."""
-    return (ch.isspace() or ch in ".,:;()[]#-" or unicodedata.category(ch) in ("Cf", "Mn", "Me")
+    """Between a symbol and its number: spaces, brackets, punctuation (of any script: `（１） ✗`, `【1】 ✗`, `1。✗`),
+    invisible or combining marks, more symbols."""
+    return (ch.isspace() or ch in ".,:;()[]#-" or unicodedata.category(ch) in _GAP_CATEGORIES
             or ch in _PLAIN_SYMBOL)
+
+
+_GAP_CATEGORIES = frozenset({"Cf", "Mn", "Me", "Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po"})
 
 
 def _number_beside(text: str, start: int, end: int) -> bool:
@@ -294,8 +305,8 @@ def mark_label(number: str, text: object) -> str:
     return mermaid_text(f"{number} {unmark(text)}")
 
 
-_COLOUR = re.compile(
-    r"(?i)(rgba?|hsla?)\(\s*(\d{1,3})(%?)\s*,\s*(\d{1,3})(%?)\s*,\s*(\d{1,3})(%?)\s*(?:,\s*(0|1|0?\.\d{1,6})\s*)?\)"
+_COLOUR = re.compile(  # ASCII only: CSS reads no other digit or space, and the form is copied into the drawing
+    r"(?ai)(rgba?|hsla?)\(\s*(\d{1,3})(%?)\s*,\s*(\d{1,3})(%?)\s*,\s*(\d{1,3})(%?)\s*(?:,\s*(0|1|0?\.\d{1,6})\s*)?\)"
 )
 MARK_COLOUR_DISTANCE = 25.0
 """How far (Euclidean, 0-255 RGB, as drawn on the page) a learner rect's colour must stay from every mark colour."""

@@ -19,7 +19,7 @@ def learner_colour(colour: str, *, reserved: tuple[str, ...], neutral: str, unde
     bottom first); `neutral` otherwise (also for `transparent` and `currentcolor`, which draw no colour of
     the learner's own)."""
     text = colour.strip()
-    rgb = CSS_NAMED_COLOURS.get(text.lower())
+    rgb = CSS_NAMED_COLOURS.get(text.lower()) if text.isascii() else None  # `blac\u212a` is no colour to CSS
     if rgb is None:
         kept = safety.learner_rect_colour(text, reserved=reserved, neutral=neutral, under=under)
         return neutral if kept == neutral else kept.lower()  # `RGB(…)` as `rgb(…)`: the form the PR comment reads
