@@ -82,6 +82,9 @@ CORPORA = {
     # written by a blind author (blindt, session 11): measured, not tuned against
     "two-cycles-t": REPO / "reference" / "two-cycles" / "exercise.yml",
     "kubectl-apply-t": REPO / "reference" / "kubectl-apply" / "exercise.yml",
+    # written by a blind author (blindv, session 11): measured, not tuned against
+    "two-cycles-v": REPO / "reference" / "two-cycles" / "exercise.yml",
+    "kubectl-apply-v": REPO / "reference" / "kubectl-apply" / "exercise.yml",
 }
 
 # Sets whose author's "correct" drawings left out steps the published contract requires: the lead added those
