@@ -112,6 +112,15 @@ KNOWN_WRONG: dict[tuple[str, str], str] = {
                                 "status update",
     ("kubectl-apply-u", "w06"): "as c06 (its copy): the early ContainerCreating status report",
     ("kubectl-apply-u", "w12"): "as c03 (its copy): the early Pending status report",
+    ("two-cycles-v", "c06"): "`binding: WaitOnPermit`, `binding: Bind`: a phase written as a one-word tag and a colon "
+                             "reads as Bind (its synonym `binding`), so Bind is drawn on WaitOnPermit's line",
+    ("two-cycles-v", "w06"): "as c06 (its copy): the `binding:` tags read as Bind",
+    ("two-cycles-v", "w05"): "`[scheduling] PreBind` after the go: a tag that names a phase by one word (no `cycle`) "
+                             "labels nothing, so the step stays in the binding cycle the boundary gives it",
+    ("two-cycles-v", "w09"): "no `go`, but a lifeline named `the goroutine that sched.runBindingCycle starts` still "
+                             "marks the binding cycle, so neither `cycles` nor `boundary` is found",
+    ("kubectl-apply-v", "w08"): "the etcd write drawn the other way (etcd to the API server) still reads as the write, "
+                                "with no direction finding",
     ("two-cycles-t", "w11"): "`WaitOnPermit, here real wait (this one belong to scheduling cycle)`: a phase named far "
                              "into the brackets after a step labels nothing, so the step stays in the binding cycle",
 }

@@ -46,3 +46,13 @@ def test_a_reason_that_takes_back_a_lock_states_none(reference):
                                        ("POST pods/web/binding", "Bind"), ("POST binding<br/>node-9", "Bind")])
 def test_a_requests_verb_and_last_part_read_together(kubectl_reference, text, step):
     assert step in _steps(kubectl_reference, text)
+
+
+def test_a_leading_tag_names_no_step_where_the_rest_names_one(reference):
+    from drawcheck.recognise import read_text
+
+    def hits(text):
+        return [h.target for h in read_text(reference, text).hits]
+
+    assert hits("[binding] WaitOnPermit") == ["WaitOnPermit"]
+    assert hits("[Bind] the goroutine posts the Binding") == ["Bind"]  # the rest names it again

@@ -286,6 +286,10 @@ _TO_DO = re.compile(r"\s*(?:TODO|FIXME)\b")
 text is in capitals: Spanish `TODO` is "all")."""
 
 
+_TAG = re.compile(r"\s*\[[^\[\]]{1,40}\]")
+"""A tag in square brackets that starts a text (`[sowing] Water`): what it names is no step where the rest names one."""
+
+
 _QUESTION = re.compile(r"\s*Q\d*\s*[:.)]\s*[^?]*\?\s*A\d*\s*[:.)]")
 """`Q: why there? A: reason: ...`: a question the text answers; the answer is what it says."""
 
@@ -302,6 +306,9 @@ def read_text(ref: Reference, text: str) -> Reading:
     role = text_role(ref, text)
     # a misspelt step name matters only where the text draws steps or may announce a phase
     matches = matcher(ref).find(text, spelling=role is None or role.draws != frozenset() or role.headers)
+    tag = _TAG.match(text)
+    if tag and any(m.kind == "step" and m.start >= tag.end() for m in matches):  # `[sowing] Water`: a tag, then the step
+        matches = tuple(m for m in matches if m.kind != "step" or m.start >= tag.end())
     steps = [m for m in matches if m.kind == "step"]
     if steps and _ASKED.match(text, steps[0].end):  # `Sow: may it be watered now?`: a question draws nothing
         steps = [m for m in steps if m.start < steps[0].end]
