@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from drawcheck.reference import load_reference
 from test_corpus import (FINDING_KINDS, _node_missing, assert_valid_mermaid_unless_broken, case_names, compare,
@@ -94,36 +95,11 @@ CORPORA = {
 # missing steps to the expectations (the set's README says which), so fewer than half are correct.
 CONTRACT_CORRECTED = {"two-cycles-l": "no drawing has both PostFilter and Unreserve (tier A in docs/grading.md)"}
 
-# (corpus, drawing) -> what goes wrong. Strict xfails: a fix turns them into failures until removed.
+# (corpus, drawing) -> what goes wrong (heldout/known_wrong.yml). Strict xfails: a fix turns them into failures until removed.
 KNOWN_WRONG: dict[tuple[str, str], str] = {
-    ("two-cycles-m", "c05"): "the binding cycle's region is drawn above the scheduling cycle's ('this runs later, in "
-                             "the goroutine started at the go below'): regions are read in the order they are drawn",
-    ("kubectl-apply-e", "k09"): "the kubelet's own `startContainer` (which pulls, creates and starts) reads as the CRI "
-                                "StartContainer call, so StartContainer is drawn before PullImage",
-    ("two-cycles-r", "c05"): "`AssumePod, kunwari naka-bind na` (Tagalog: as if already bound) names Bind beside the "
-                             "assume, so Bind is drawn in the scheduling cycle before its own message in the binding cycle",
-    ("two-cycles-r", "w08"): "as c05 (its copy): `naka-bind` beside the assume draws Bind in the scheduling cycle",
-    ("kubectl-apply-r", "c12"): "Basque in plain ASCII (`eskemaren balioztapena`, `onarpen balioztatzailea`): no word of "
-                                "it is listed, and ASCII words cannot be told from an English text that names no step",
-    ("kubectl-apply-r", "w11"): "as c12 (its copy): the Basque schema and validating admission steps are not read",
-    ("kubectl-apply-u", "c03"): "two status reports, `PATCH status: Pending, ... ContainerCreating` before the pull and "
-                                "`Running` after the start: the first one drawn is the status update, out of order",
-    ("kubectl-apply-u", "c06"): "as c03: `PATCH pods/web/status (ContainerCreating)` before the pull is read as the "
-                                "status update",
-    ("kubectl-apply-u", "w06"): "as c06 (its copy): the early ContainerCreating status report",
-    ("kubectl-apply-u", "w12"): "as c03 (its copy): the early Pending status report",
-    ("two-cycles-v", "c06"): "`binding: WaitOnPermit`, `binding: Bind`: a phase written as a one-word tag and a colon "
-                             "reads as Bind (its synonym `binding`), so Bind is drawn on WaitOnPermit's line",
-    ("two-cycles-v", "w06"): "as c06 (its copy): the `binding:` tags read as Bind",
-    ("two-cycles-v", "w05"): "`[scheduling] PreBind` after the go: a tag that names a phase by one word (no `cycle`) "
-                             "labels nothing, so the step stays in the binding cycle the boundary gives it",
-    ("two-cycles-v", "w09"): "no `go`, but a lifeline named `the goroutine that sched.runBindingCycle starts` still "
-                             "marks the binding cycle, so neither `cycles` nor `boundary` is found",
-    ("kubectl-apply-v", "w08"): "the etcd write drawn the other way (etcd to the API server) still reads as the write, "
-                                "with no direction finding",
-    ("two-cycles-t", "w11"): "`WaitOnPermit, here real wait (this one belong to scheduling cycle)`: a phase named far "
-                             "into the brackets after a step labels nothing, so the step stays in the binding cycle",
-}
+    (corpus, name): why
+    for corpus, drawings in yaml.safe_load((HELDOUT / "known_wrong.yml").read_text(encoding="utf-8")).items()
+    for name, why in drawings.items()}
 
 
 def _cases() -> list:
