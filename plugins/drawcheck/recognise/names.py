@@ -166,8 +166,9 @@ GAP = "\x00"
 _DOTTED_CAPITAL_I = {0x130: "I"}
 """Turkish `İ` starts a word the exercise writes in ASCII (`İzin` of `izin`): read as `I` (same length)."""
 
-_STRUCK_OUT = re.compile(r"(?i)~~.+?~~|<(s|del|strike)>.*?</\1\s*>")
-"""Markdown's strikethrough (`~~Sow~~ Plant` crosses Sow out) and HTML's (`<s>Sow</s>`, `<del>`, `<strike>`)."""
+_STRUCK_OUT = re.compile(r"(?i)~~.+?~~|<(s|del|strike)>[^<]*</\1\s*>")
+"""Markdown's strikethrough (`~~Sow~~ Plant` crosses Sow out) and HTML's (`<s>Sow</s>`, `<del>`, `<strike>`: its
+text holds no tag, so an unclosed one is read up to the next `<` only, never to the end of the text)."""
 
 
 def not_struck_out(text: str) -> str:
