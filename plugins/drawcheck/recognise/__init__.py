@@ -376,14 +376,15 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
     """Everything the learner drew, in source order, with phases and the boundary (its text composed:
     recognise/composed.py; a colour legend read: recognise/legend.py)."""
     diagram = with_abbreviations(with_legend(composed(diagram)), matcher(ref))
-    walk = _Walk(ref, _actors(diagram, ref), frames=_frames(diagram.statements), diagram=diagram)
+    walk = _Walk(ref, diagram, _actors(diagram, ref), frames=_frames(diagram.statements))
     walk.visit(diagram.statements, None, None, TOP_LEVEL, None)
-    boundary = _find_boundary(tuple(walk.items), walk.mentions, walk.rect_starts, ref)
-    remarks = {item.index for item in beside_boundary(walk.items, boundary) if labelled_sentence(item)}
+    items = tuple(walk.items)
+    boundary = _find_boundary(items, walk.mentions, walk.rect_starts, ref)
+    remarks = {item.index for item in beside_boundary(items, boundary) if labelled_sentence(item)}
     if any(m.item.index in remarks for m in walk.mentions):  # a reason in words not listed names no step
         walk.mentions = [m for m in walk.mentions if m.item.index not in remarks]
         walk.late = [m for m in walk.late if m.item.index not in remarks]
-        boundary = _find_boundary(tuple(walk.items), walk.mentions, walk.rect_starts, ref)
+        boundary = _find_boundary(items, walk.mentions, walk.rect_starts, ref)
     first = walk.first
     late = [m for m in walk.late if m.step not in first]
     if late:  # notes and labels draw a step only where no message does
@@ -406,7 +407,6 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
                                 and steps_of[o.item.index] == {step}  # on a message of its own,
                                 and o.item.index not in answered), m)  # not an answer (`harvest results`)
     first = dict(sorted(first.items(), key=lambda kv: kv[1].order))
-    items = tuple(walk.items)
     main = {p.id for p in ref.phases.values() if p.role == "main"}
     comments = tuple(item for line, text in diagram.comments if (item := _comment(ref, line, text)) is not None)
     return Recognised(
@@ -463,7 +463,7 @@ def _comment(ref: Reference, line: int, text: str) -> Item | None:
 class _Walk:
     """One walk over a drawing's statements: makes the items and, as it goes, the mentions of steps."""
 
-    def __init__(self, ref: Reference, actors: dict[str, Actor], *, frames: int = 0, diagram: Diagram | None = None):
+    def __init__(self, ref: Reference, diagram: Diagram, actors: dict[str, Actor], *, frames: int = 0):
         self.ref = ref
         self.diagram = diagram
         self.actors = actors
@@ -775,7 +775,7 @@ class _Walk:
         """A drawn participant whose name says no word of the exercise's (a language it does not list) stands
         for the one exercise participant that, by the `between` rules, alone sends a step its messages name
         (`Jardinier` who sends Sow is the gardener)."""
-        if pid is None or self.diagram is None:
+        if pid is None:
             return None
         senders: dict[str, set[str]] = {}
         for r, b in self.between:

@@ -151,8 +151,8 @@ class ReasonCheck(Check):
         """A note right beside the boundary that announces no phase, in letters outside ASCII or labelled by a word
         the exercise does not know (`labelled_sentence`): a reason in a language whose words it does not list yet."""
         for it in beside_boundary(rec.items, rec.boundary):
-            if it.kind == "note" and it.role in (PLAIN, BOUNDARY) and not it.header and (
-                    foreign_letters(it.text) or labelled_sentence(it)):
+            if labelled_sentence(it) or (it.kind == "note" and it.role in (PLAIN, BOUNDARY) and not it.header
+                                         and foreign_letters(it.text)):
                 return it
         return None
 
