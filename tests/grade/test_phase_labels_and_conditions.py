@@ -4,7 +4,7 @@ condition the scheduler writes is not the kubelet's status."""
 from __future__ import annotations
 
 from drawcheck.grade import grade_text
-from test_unlisted_languages import KUBECTL, TWO_CYCLES
+from test_unlisted_languages import KUBECTL, REASON, TWO_CYCLES, _corrections
 
 CRITICAL = TWO_CYCLES.split("    S-)B:")[0].format(prescore="S->>P: PreScore") + """\
     critical {label}
@@ -74,3 +74,24 @@ def test_a_header_note_labels_what_is_under_it_not_a_lane_beside_it(reference):
     over = beside.replace("Note over S,P: meanwhile", "Note over S,B: meanwhile")
     assert any(f.kind == "wrong-cycle" and f.point == "PreBind"
                for f in grade_text(over, file="x.mmd", reference=reference).findings)
+
+
+def _tagged(text: str, tag: str) -> str:
+    """Every step of the binding cycle written after `tag` (`binding: PreBind`, `[binding] PreBind`)."""
+    for step in ("WaitOnPermit", "PreBind", "Bind", "PostBind"):
+        text = text.replace(f"B: {step}\n", f"B: {tag}{step}\n").replace(f"P: {step}\n", f"P: {tag}{step}\n")
+    return text
+
+
+def test_a_phase_short_name_as_a_leading_tag_labels_the_step_and_draws_none(reference):
+    text = TWO_CYCLES.format(prescore="S->>P: PreScore", reason=REASON)
+    for tag in ("binding: ", "Binding : ", "[binding] ", "binding： "):
+        tagged = _tagged(text, tag)
+        assert tagged.count(tag) == 4
+        assert _corrections(tagged, reference) == [], tag  # `binding` here is the phase, not Bind's -ing form
+    wrong = text.replace("B->>P: PreBind\n", "B->>P: [scheduling] PreBind\n")
+    line = wrong.splitlines().index("    B->>P: [scheduling] PreBind") + 1
+    assert ("wrong-cycle", "PreBind", line) in _corrections(wrong, reference)
+    # the tag names a phase only before a step; alone, `binding` is still what it was
+    assert ("missing", "Bind", None) not in _corrections(text.replace("B->>P: Bind\n", "B->>P: binding: done\n"),
+                                                         reference)

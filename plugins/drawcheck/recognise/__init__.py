@@ -309,6 +309,11 @@ def read_text(ref: Reference, text: str) -> Reading:
     tag = _TAG.match(text)
     if tag and any(m.kind == "step" and m.start >= tag.end() for m in matches):  # `[sowing] Water`: a tag, then the step
         matches = tuple(m for m in matches if m.kind != "step" or m.start >= tag.end())
+    tagged = matcher(ref).phase_tag(text)  # `second: Water`: the phase's short name, no step of its own
+    if tagged and any(m.kind == "step" and m.start >= tagged[1] for m in matches):
+        matches = tuple(m for m in matches if m.start >= tagged[1])
+    else:
+        tagged = None
     steps = [m for m in matches if m.kind == "step"]
     if steps and _ASKED.match(text, steps[0].end):  # `Sow: may it be watered now?`: a question draws nothing
         steps = [m for m in steps if m.start < steps[0].end]
@@ -325,7 +330,7 @@ def read_text(ref: Reference, text: str) -> Reading:
     header = _header_phase(text, matches) if role is None or role.headers else None
     return Reading(
         matches=matches, role=role.name if role else PLAIN, hits=tuple(hits), header=header,
-        inline=_inline_phase(text, matches), phrased=phrase_text(text),
+        inline=tagged[0] if tagged else _inline_phase(text, matches), phrased=phrase_text(text),
     )
 
 

@@ -99,6 +99,10 @@ def words_text(text: str) -> str:
     return " " + _NOT_WORD.sub(" ", text.lower()).strip() + " "
 
 
+_LEADING_TAG = re.compile(r"\s*(?:\[([^\[\]]{1,40})\]|([^\W\d_][\w-]{0,39})\s*[:：])")
+"""A text's leading tag: a bracketed word or two (`[first] Sow`), or one word and a colon (`first: Sow`)."""
+
+
 _PHRASE_BREAK = re.compile(r"[()\[\]{}<>:;,|→]")
 
 
@@ -237,6 +241,7 @@ class NameMatcher:
                         self.loose_script.add(phrase_text(word).strip())
                     continue
                 self.phrases.setdefault(compact(word), _Entry("cycle", phase.id, how))
+        self.tags = {compact(word): phase.id for phase in phases.values() for word in phase.tag_words}
         for label in labels:
             self.phrases.setdefault(compact(label), _Entry("label", compact(label)))
         for ns in not_steps:
@@ -282,6 +287,13 @@ class NameMatcher:
                 if window:
                     self._near[(letter, n)] = window
         self._near_letters = frozenset(letter for letter, _ in self._near)
+
+    def phase_tag(self, text: str) -> tuple[str, int] | None:
+        """The phase a text's leading tag names by one of its `tag_words` (`[first] Sow`, `first: Sow`), and
+        where the tag ends."""
+        tag = _LEADING_TAG.match(text) if self.tags else None
+        phase = self.tags.get(compact(tag.group(1) or tag.group(2))) if tag else None
+        return (phase, tag.end()) if phase else None
 
     def unretracted(self, text: str) -> str:
         """`text` with what it takes back blanked (every other word keeps its place)."""

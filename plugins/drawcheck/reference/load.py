@@ -165,12 +165,13 @@ def _phases(r: Reader, node) -> dict[str, Phase]:
         pid = r.ident(key_node, "a cycle id")
         if pid in out:
             r.fail(key_node, f"duplicate cycle {pid!r}; keep one of them")
-        m = r.mapping(value_node, f"cycles.{pid}", ("name", "words"), ("role", "loose_words"))
+        m = r.mapping(value_node, f"cycles.{pid}", ("name", "words"), ("role", "loose_words", "tag_words"))
         out[pid] = Phase(
             id=pid, name=r.string(m["name"], f"cycles.{pid}.name"), words=r.strings(m["words"], f"cycles.{pid}.words"),
             role=r.choice(m["role"], f"cycles.{pid}.role", PHASE_ROLES) if "role" in m else "main",
             line=line_of(key_node),
             loose_words=r.strings(m["loose_words"], f"cycles.{pid}.loose_words") if "loose_words" in m else (),
+            tag_words=r.strings(m["tag_words"], f"cycles.{pid}.tag_words") if "tag_words" in m else (),
         )
     return out
 

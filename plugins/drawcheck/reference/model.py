@@ -62,6 +62,8 @@ class Phase:
     line: int = 0
     loose_words: tuple[str, ...] = ()  # words that label a region or a lifeline with this phase, never a step
     # itself: they also describe other work (a word for "in parallel" said of a step of another phase too)
+    tag_words: tuple[str, ...] = ()  # words that name this phase only as a text's leading tag (`[first] Sow`,
+    # `first: Sow`), where they are no step's name (a step's `-ing` form written as the phase's short name)
 
 
 @dataclass(frozen=True, slots=True)
