@@ -95,3 +95,15 @@ def test_a_phase_short_name_as_a_leading_tag_labels_the_step_and_draws_none(refe
     # the tag names a phase only before a step; alone, `binding` is still what it was
     assert ("missing", "Bind", None) not in _corrections(text.replace("B->>P: Bind\n", "B->>P: binding: done\n"),
                                                          reference)
+
+
+def test_a_step_reported_more_than_once_is_placed_by_its_report_after_what_it_follows(kubectl_reference):
+    text = KUBECTL.format(scheduler="scheduler", event="watch event: new pod, no node", binding="POST binding node-1")
+    early = "    K->>A: PATCH status ContainerCreating\n    A->>E: persist status\n"
+    twice = text.replace("    K->>R: PullImage\n", early + "    K->>R: PullImage\n")
+    assert twice.count("PATCH status") == 2
+    assert _corrections(twice, kubectl_reference) == []  # the early report is one of the kubelet's reports
+    once = twice.replace("    K->>A: PATCH status Running\n    A->>E: persist status\n", "")
+    assert once.count("PATCH status") == 1
+    assert ("order", "StatusUpdate", once.splitlines().index("    K->>A: PATCH status ContainerCreating") + 1) \
+        in _corrections(once, kubectl_reference)  # reported only before the container runs: out of order

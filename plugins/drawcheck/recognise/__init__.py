@@ -367,6 +367,19 @@ def _inline_phase(text: str, matches) -> str | None:
     return None
 
 
+def _after_its_predecessor(step: str, first: dict[str, Mention], mentions, ref: Reference) -> Mention:
+    """Where a step done more than once (`repeats`) is drawn: its first message after the drawn step that comes
+    right before it in the reference, when the one drawn first is sent by the same participant (one of its
+    repeats), else where it is first drawn."""
+    index, drawn = ref.step(step).index, first[step]
+    before = [m for s, m in first.items() if ref.step(s).index < index]
+    if not before or drawn.item.kind != "message":
+        return drawn
+    predecessor = max(before, key=lambda m: ref.step(m.step).index)
+    return next((o for o in mentions if o.step == step and o.item.kind == "message" and o.order > predecessor.order
+                 and o.item.source == drawn.item.source), drawn)
+
+
 def _frames(statements) -> int:
     """How many `rect`s frame the whole drawing, one inside the other: a frame marks no region of its own."""
     depth = 0
@@ -411,6 +424,8 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
                                 and o.item.context.in_loop is None and o.order > m.order
                                 and steps_of[o.item.index] == {step}  # on a message of its own,
                                 and o.item.index not in answered), m)  # not an answer (`harvest results`)
+    for step in sorted((step for step in first if ref.step(step).repeats), key=lambda step: ref.step(step).index):
+        first[step] = _after_its_predecessor(step, first, walk.mentions, ref)
     first = dict(sorted(first.items(), key=lambda kv: kv[1].order))
     main = {p.id for p in ref.phases.values() if p.role == "main"}
     comments = tuple(item for line, text in diagram.comments if (item := _comment(ref, line, text)) is not None)

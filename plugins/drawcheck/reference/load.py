@@ -22,7 +22,7 @@ TOP_REQUIRED = ("exercise", "title", "cycles", "steps")
 TOP_OPTIONAL = ("labels", "ignore_words", "denials", "retractions", "wrappers", "explanations", "reference_diagram", "product", "feedback", "sources")
 STEP_KEYS = (
     "name", "tier", "required", "teach", "synonyms", "callers", "legacy", "branch", "after", "before", "also_in",
-    "wrong_cycle", "main_path", "source",
+    "wrong_cycle", "main_path", "repeats", "source",
 )
 FEEDBACK_KEYS = ("correct", "assumed_example")
 _FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser, when PyYAML was built with it
@@ -218,6 +218,7 @@ def _steps(r: Reader, node, phases, branch_ids) -> tuple[Step, ...]:
             if "also_in" in m else (),
             wrong_cycle=r.note(m["wrong_cycle"], f"{where}: wrong_cycle") if "wrong_cycle" in m else None,
             main_path=r.note(m["main_path"], f"{where}: main_path") if "main_path" in m else None,
+            repeats=r.boolean(m["repeats"], f"{where}: repeats") if "repeats" in m else False,
             sources=r.source(m, where), line=line_of(item),
         ))
     return tuple(steps)

@@ -85,6 +85,8 @@ class Step:
     also_in: tuple[str, ...] = ()  # further phases in which drawing it is fine
     wrong_cycle: Note | None = None  # message when drawn in another phase
     main_path: Note | None = None  # message when a branch step is drawn unconditionally
+    repeats: bool = False  # done more than once in a run (a report sent at each change): a drawing of it before
+    # the steps that come before it is one of its repeats; its place is its first drawing after them
     sources: tuple[Source, ...] = ()
     line: int = 0
 
