@@ -89,6 +89,8 @@ CORPORA = {
     # written by a blind author (blindv, session 11): measured, not tuned against
     "two-cycles-v": REPO / "reference" / "two-cycles" / "exercise.yml",
     "kubectl-apply-v": REPO / "reference" / "kubectl-apply" / "exercise.yml",
+    # written by a blind author (blindx, session 12): text pasted through other tools; measured, not tuned against
+    "two-cycles-x": REPO / "reference" / "two-cycles" / "exercise.yml",
 }
 
 # Sets whose author's "correct" drawings left out steps the published contract requires: the lead added those
