@@ -91,6 +91,8 @@ CORPORA = {
     "kubectl-apply-v": REPO / "reference" / "kubectl-apply" / "exercise.yml",
     # written by a blind author (blindw, session 12): measured, not tuned against
     "two-cycles-w": REPO / "reference" / "two-cycles" / "exercise.yml",
+    # written by a blind author (blindx, session 12): text pasted through other tools; measured, not tuned against
+    "two-cycles-x": REPO / "reference" / "two-cycles" / "exercise.yml",
 }
 
 # Sets whose author's "correct" drawings left out steps the published contract requires: the lead added those
