@@ -93,6 +93,8 @@ CORPORA = {
     "two-cycles-w": REPO / "reference" / "two-cycles" / "exercise.yml",
     # written by a blind author (blindx, session 12): text pasted through other tools; measured, not tuned against
     "two-cycles-x": REPO / "reference" / "two-cycles" / "exercise.yml",
+    # written by a blind author (blindy, session 12): measured, not tuned against
+    "kubectl-apply-w": REPO / "reference" / "kubectl-apply" / "exercise.yml",
 }
 
 # Sets whose author's "correct" drawings left out steps the published contract requires: the lead added those
