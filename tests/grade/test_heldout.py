@@ -89,6 +89,8 @@ CORPORA = {
     # written by a blind author (blindv, session 11): measured, not tuned against
     "two-cycles-v": REPO / "reference" / "two-cycles" / "exercise.yml",
     "kubectl-apply-v": REPO / "reference" / "kubectl-apply" / "exercise.yml",
+    # written by a blind author (blindz, session 12): measured, not tuned against
+    "kubectl-apply-x": REPO / "reference" / "kubectl-apply" / "exercise.yml",
 }
 
 # Sets whose author's "correct" drawings left out steps the published contract requires: the lead added those
