@@ -95,6 +95,8 @@ CORPORA = {
     "two-cycles-x": REPO / "reference" / "two-cycles" / "exercise.yml",
     # written by a blind author (blindy, session 12): measured, not tuned against
     "kubectl-apply-w": REPO / "reference" / "kubectl-apply" / "exercise.yml",
+    # written by a blind author (blindz, session 12): measured, not tuned against
+    "kubectl-apply-x": REPO / "reference" / "kubectl-apply" / "exercise.yml",
 }
 
 # Sets whose author's "correct" drawings left out steps the published contract requires: the lead added those
