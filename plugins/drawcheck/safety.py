@@ -500,6 +500,12 @@ _TEXT_CHECKS = (  # (pattern searched in every reading of a line, what the learn
 )
 
 
+_COMMENT_LINE = re.compile(r"[ \t]*%%(?![ \t]*\{)")
+"""A Mermaid comment line (`%% note to self`), as Mermaid drops it: not a `%%{` directive."""
+_TEXT_ONLY = (_KATEX, _TEMPLATE)
+"""Checks of what is harmful only as drawn text: a comment, which no page shows, may hold it."""
+
+
 def find_unsafe(diagram: "Diagram | None", text: str) -> list[UnsafeItem]:
     """Everything in `text` the site refuses to render as written, one item per line and problem.
 
@@ -531,9 +537,12 @@ def find_unsafe(diagram: "Diagram | None", text: str) -> list[UnsafeItem]:
             add(number, "a control character (invisible) is in this line; delete it and retype the text")
         if _BIDI.search(raw):
             add(number, "an invisible character that reverses text direction is in this line; delete it")
+        # a `%%` comment is dropped before Mermaid reads the drawing, and so from every page: only what could
+        # still act in it is refused (script, handlers, links, directives, commands)
+        comment = not in_front_matter and _COMMENT_LINE.match(raw) is not None
         if _SCRIPTY.search(joined):
             add(number, "HTML such as <script>, <iframe> or <img> is not allowed; write plain words instead")
-        elif _TAG.search(_ALLOWED_TAG.sub(" ", joined)):
+        elif not comment and _TAG.search(_ALLOWED_TAG.sub(" ", joined)):
             add(number, "HTML tags (text like <b> or </details>) are not allowed; write plain words instead")
         if _HANDLER.search(joined):
             add(number, "text like onerror= or onload= is an HTML event handler and is not allowed; remove it")
@@ -541,7 +550,7 @@ def find_unsafe(diagram: "Diagram | None", text: str) -> list[UnsafeItem]:
         if schemes.search(_squeeze(joined)):
             add(number, "javascript:, vbscript: and data: links are not allowed; link to an https:// page or remove it")
         for pattern, message in _TEXT_CHECKS:
-            if pattern.search(joined):
+            if pattern.search(joined) and not (comment and pattern in _TEXT_ONLY):
                 add(number, message)
         if _WORKFLOW.search(joined) or raw.lstrip().startswith("::"):
             add(number, "text like ::error:: is a GitHub Actions command; write it without the double colons")

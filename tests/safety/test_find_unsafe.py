@@ -139,3 +139,40 @@ def test_zero_length_labels():
 
     assert mermaid_text("abc", max_chars=0) == ""
     assert mermaid_text("abc", max_chars=1) == "#8230;"
+
+
+COMMENTED = "sequenceDiagram\n    participant S as Scheduler\n{comment}\n    S->>S: Filter\n"
+
+
+@pytest.mark.parametrize("comment", [
+    "    %% columns: point <TAB> cycle <TAB> note",
+    "%% pasted from Jira: {{UpdateSnapshot}} and {%raw%}",
+    "\t%% cost: $$O(n)$$ per node",
+    "    %%<b>draft</b>",
+])
+def test_a_comment_may_hold_text_that_is_harmful_only_when_drawn(comment):
+    text = COMMENTED.format(comment=comment)
+    assert find_unsafe(None, text) == []
+    # the same words drawn are refused: a comment is dropped before Mermaid reads the drawing, a message is not
+    assert [item.line for item in find_unsafe(None, text.replace("%%", "S->>S:", 1))] == [3]
+
+
+@pytest.mark.parametrize(("comment", "says"), [
+    ("    %% <script>window.__pwned=1</script>", "<script>"),
+    ("    %% <img src=x onerror=alert(1)>", "onerror="),
+    ("    %% see javascript:alert(1)", "javascript:"),
+    ("    %% ::error::pwned", "::error::"),
+    ("    %% {init: {'securityLevel': 'loose'}}", "%%{...}%%"),
+    ("    %%{init: {'theme': 'dark'}}%%", "%%{...}%%"),
+])
+def test_a_comment_is_still_refused_what_could_act_in_it(comment, says):
+    items = find_unsafe(None, COMMENTED.format(comment=comment))
+    assert [item.line for item in items] and {item.line for item in items} == {3}
+    assert any(says in item.what for item in items), items
+
+
+def test_a_front_matter_line_that_looks_like_a_comment_is_no_comment():
+    text = "---\ntitle: t\n%% <b>x</b>\n---\nsequenceDiagram\n    S->>S: Filter\n"
+    items = find_unsafe(None, text)
+    assert {item.line for item in items} == {3}
+    assert any("HTML tags" in item.what for item in items), items  # front matter is YAML, where `%%` is no comment

@@ -290,6 +290,11 @@ _TAG = re.compile(r"\s*\[[^\[\]]{1,40}\]")
 """A tag in square brackets that starts a text (`[sowing] Water`): what it names is no step where the rest names one."""
 
 
+_NUMBERED_PART = re.compile(r"\s+step\s*(?:#35;|#|no\.\s*)?\d")
+"""After a name, `step 1`: one numbered part of what the name does (`sowOne step 2, Water` cites the function
+`sowOne`, whose second part is the step drawn)."""
+
+
 _QUESTION = re.compile(r"\s*Q\d*\s*[:.)]\s*[^?]*\?\s*A\d*\s*[:.)]")
 """`Q: why there? A: reason: ...`: a question the text answers; the answer is what it says."""
 
@@ -315,6 +320,10 @@ def read_text(ref: Reference, text: str) -> Reading:
     else:
         tagged = None
     steps = [m for m in matches if m.kind == "step"]
+    cited = [m for m in steps if _NUMBERED_PART.match(text, m.end)]
+    if cited and len(cited) < len(steps):  # `Water (sowOne step 2)`: a function cited by its numbered parts
+        matches = tuple(m for m in matches if m not in cited)
+        steps = [m for m in steps if m not in cited]
     if steps and _ASKED.match(text, steps[0].end):  # `Sow: may it be watered now?`: a question draws nothing
         steps = [m for m in steps if m.start < steps[0].end]
     exact = {m.target for m in steps if m.how == "exact"}

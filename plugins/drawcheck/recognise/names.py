@@ -123,15 +123,24 @@ _REQUEST_PATH = re.compile(r"\b(?:GET|POST|PUT|PATCH|DELETE)\s+(/?(?:[^\s/<>]+/)
 then what is done), and its words name nothing. No `<` or `>` is in a path: `POST sow<br/>bed` is a line break."""
 
 
+_QUERY = re.compile(r"(?<=[\w/])\?[\w.-]+=[^\s<>]*")
+"""A URL's query string (`beds?fieldSow=Strict&watch=true`): the request's options, whose words name nothing."""
+
+
+_FIELD_NAME = re.compile(r"(?<![\w.-])[A-Za-z][\w.-]*(?==\")")
+"""The name of a log line's field, `key="value"` (`bed="east" harvest="done"`): it names the field, not a step."""
+
+
 def words(text: str) -> list[tuple[str, int, int]]:
     """The lower-case words of `text` with their spans; never the ASCII part of a longer word in a script
     with spaces (`vinculaci` of `vinculación`); a `GAP` for the words of a domain, file or object name
     (`_PLACE_NAME`); none for a request's path before its last part (`_REQUEST_PATH`: `PATCH beds/x/status` is a
-    `PATCH status`)."""
+    `PATCH status`), nor for a query string's (`_QUERY`) or a log field's name (`_FIELD_NAME`)."""
     found = [(m.group().lower(), m.start(), m.end()) for m in _WORD_ALONE.finditer(text)]
-    if "." not in text and "/" not in text:
-        return found  # no such name without a dot or a slash
-    paths = _merged([r.span(1) for r in _REQUEST_PATH.finditer(text)])
+    if "." not in text and "/" not in text and "=" not in text:
+        return found  # no such name without a dot, a slash or an equals sign
+    paths = _merged([r.span(1) for r in _REQUEST_PATH.finditer(text)] + [q.span() for q in _QUERY.finditer(text)]
+                    + [f.span() for f in _FIELD_NAME.finditer(text)])
     if paths:
         found = [w for w, path in _spans_of(found, paths) if path is None]
     out = []

@@ -1,0 +1,61 @@
+"""Words that are part of what a learner copied from a terminal, not names of steps: a URL's query string, a log
+line's field names, a function cited by its numbered parts, the pod's status field."""
+
+from __future__ import annotations
+
+from drawcheck.grade import grade_text
+from drawcheck.recognise.names import words
+from test_unlisted_languages import KUBECTL, REASON, TWO_CYCLES, _corrections
+
+BASE = KUBECTL.format(scheduler="scheduler", event="watch event: new pod, no node", binding="POST binding node-1")
+
+
+def _line(text: str, line_text: str) -> int:
+    return text.splitlines().index(line_text) + 1
+
+
+def test_a_query_string_and_a_log_fields_name_are_no_words():
+    assert [w for w, *_ in words("POST pods?fieldValidation=Strict&dryRun=All (json)")] == ["post", "pods", "json"]
+    assert [w for w, *_ in words('authorization, binding="cluster-admin" user="admin"')] == [
+        "authorization", "cluster", "admin", "admin"]
+    # an equals sign elsewhere keeps its words: `nodeName=node-1` is what is written, no field of a log line
+    assert [w for w, *_ in words("persist nodeName=node-1")] == ["persist", "nodename", "node", "1"]
+    assert [w for w, *_ in words("if a == b?")] == ["if", "a", "b"]
+
+
+def test_request_options_and_log_fields_draw_no_step(kubectl_reference):
+    text = BASE.replace("U->>A: kubectl apply (POST pod)",
+                        "U->>A: kubectl apply, POST /api/v1/namespaces/default/pods?fieldValidation=Strict")
+    text = text.replace("A->>A: authorization", 'A->>A: authorization, "RBAC: allowed" binding="cluster-admin"')
+    assert "fieldValidation" in text and 'binding="' in text
+    assert _corrections(text, kubectl_reference) == []
+    # written as the step, not as an option, the same words still draw it out of place
+    early = BASE.replace("U->>A: kubectl apply (POST pod)", "U->>A: kubectl apply (POST pod), field validation")
+    assert ("order", "SchemaValidation", _line(early, "    U->>A: kubectl apply (POST pod), field validation")) \
+        in _corrections(early, kubectl_reference)
+
+
+def test_a_function_cited_by_its_numbered_part_draws_only_that_part(kubectl_reference):
+    for pull in ("K->>R: PullImage (startContainer step 1)", "K->>R: startContainer step #35;1, PullImage",
+                 "K->>R: PullImage, startContainer step no. 1"):
+        text = BASE.replace("K->>R: PullImage", pull)
+        assert pull in text
+        assert _corrections(text, kubectl_reference) == [], pull
+    # alone, the name is the step it names
+    alone = BASE.replace("    K->>R: StartContainer\n", "").replace("K->>R: PullImage", "K->>R: StartContainer step 3")
+    assert ("missing", "StartContainer", None) not in _corrections(alone, kubectl_reference)
+
+
+def test_the_pods_status_field_in_a_steps_text_is_no_phase_label(kubectl_reference):
+    text = BASE.replace("A->>E: persist pod", "A->>E: persist pod, status Pending")
+    assert "status Pending" in text
+    assert _corrections(text, kubectl_reference) == []
+
+
+def test_a_reason_that_has_one_binder_take_the_pods_one_at_a_time_is_corrected(reference):
+    for said in ("every bind goes to a single binder goroutine that binds the pods one at a time",
+                 "the binding thread binds them one at a time, safe as the pod is assumed"):
+        text = TWO_CYCLES.format(prescore="S->>P: PreScore",
+                                 reason=f"Note over S,B: reason: binding waits on the API server, so {said}")
+        assert [kind for kind, *_ in _corrections(text, reference)] == ["reason"], said
+    assert _corrections(TWO_CYCLES.format(prescore="S->>P: PreScore", reason=REASON), reference) == []
