@@ -59,3 +59,13 @@ def test_a_reason_that_has_one_binder_take_the_pods_one_at_a_time_is_corrected(r
                                  reason=f"Note over S,B: reason: binding waits on the API server, so {said}")
         assert [kind for kind, *_ in _corrections(text, reference)] == ["reason"], said
     assert _corrections(TWO_CYCLES.format(prescore="S->>P: PreScore", reason=REASON), reference) == []
+
+
+def test_a_write_drawn_the_other_way_is_not_excused_by_a_later_step_that_names_it_too(kubectl_reference):
+    reversed_write = BASE.replace("    A->>E: persist pod\n", "    E->>A: persist pod\n")
+    named_again = reversed_write.replace("A->>E: persist nodeName", "A->>E: persist the binding")
+    for text in (reversed_write, named_again):
+        assert ("direction", "Persist", _line(text, "    E->>A: persist pod")) in _corrections(text, kubectl_reference)
+    # a reply that names the write in passing, before the write itself drawn the right way, is no mistake
+    in_passing = BASE.replace("    A->>E: persist pod\n", "    E-->>A: nothing persisted yet\n    A->>E: persist pod\n")
+    assert [c for c in _corrections(in_passing, kubectl_reference) if c[0] == "direction"] == []

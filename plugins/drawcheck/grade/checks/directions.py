@@ -52,15 +52,20 @@ class DirectionsCheck(Check):
     def grade(self, drawing: Drawing) -> Outcome:
         rec = drawing.recognised
         out = []
+        drawn_at: dict[int, set[str]] = {}  # item index -> the steps drawn there
+        for mention in rec.mentions:
+            drawn_at.setdefault(mention.item.index, set()).add(mention.step)
         for rule, from_rx, to_rx in self.patterns:
             m = rec.first.get(rule.step)
             if m is None or m.item.kind != "message" or m.item.source == m.item.target:
                 continue
             if self._goes(rec, m.item, to_rx, from_rx) and not any(
                     self._goes(rec, other.item, from_rx, to_rx) for other in rec.mentions
-                    if other.step == rule.step and other.item.kind == "message"):
-                # drawn the other way round, and nowhere the right way (a reply that names it in passing,
-                # "none yet, so sow them", before the step itself is no belief about its direction)
+                    if other.step == rule.step and other.item.kind == "message"
+                    and drawn_at[other.item.index] == {rule.step}):
+                # drawn the other way round, and nowhere the right way by a message of its own (a reply that
+                # names it in passing, "none yet, so sow them", before the step itself is no belief about its
+                # direction; a later step's message that names it too, "store the sowing", draws that step)
                 out.append((Finding(FindingKind.DIRECTION, rule.step, m.line, "correction", rule.message), 1))
         return Outcome(out)
 
