@@ -54,7 +54,8 @@ def test_the_pods_status_field_in_a_steps_text_is_no_phase_label(kubectl_referen
 
 def test_a_reason_that_has_one_binder_take_the_pods_one_at_a_time_is_corrected(reference):
     for said in ("every bind goes to a single binder goroutine that binds the pods one at a time",
-                 "the binding thread binds them one at a time, safe as the pod is assumed"):
+                 "the binding thread binds them one at a time, safe as the pod is assumed",
+                 "binds must go 1 at a time, in queue order, 1 binder keeps them serial"):
         text = TWO_CYCLES.format(prescore="S->>P: PreScore",
                                  reason=f"Note over S,B: reason: binding waits on the API server, so {said}")
         assert [kind for kind, *_ in _corrections(text, reference)] == ["reason"], said

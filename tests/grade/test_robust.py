@@ -73,7 +73,8 @@ def test_any_drawing_against_a_reference_without_optional_sections(tcp_reference
 # of each. Splitting a text at every place it names once took square time (16,000 `/a-b` took 12 s).
 NAME_UNITS = ["/a", "/a-b", "a.b/", "POST a/", "x/a.go ", "a.com/b ", "GET /a.go ", "~~a", "(rgb(", ", red = x",
               "legend: red = x, blue = y, ", "TODO ", "PreFilter ", "filter/", "a_", "aB", "lý do: ", "ä",
-              "<s>a", "<del>", "(x, crossed out, ", "a, sorry, ", "[a] "]
+              "<s>a", "<del>", "(x, crossed out, ", "a, sorry, ", "[a] ", " ", "\t ", "?a=", 'a="', "a=b ", " · ",
+              "PreFilter step 1 ", "[a]: b, ", "pf PreFilter ", "binding: ", "a ·"]
 
 
 @pytest.mark.parametrize("unit", NAME_UNITS)
@@ -82,7 +83,9 @@ def test_reading_names_in_a_text_of_one_repeated_unit_is_not_square_time(referen
     square one (minutes)."""
     import time
 
-    from drawcheck.parse.model import Note
+    from drawcheck.parse.model import Diagram, Note
+    from drawcheck.recognise import read_text
+    from drawcheck.recognise.abbreviations import find_key
     from drawcheck.recognise.legend import find_legend
     from drawcheck.recognise.names import matcher, not_struck_out, words
 
@@ -92,5 +95,7 @@ def test_reading_names_in_a_text_of_one_repeated_unit_is_not_square_time(referen
     not_struck_out(text)
     matcher(reference).unretracted(text)
     find_legend([Note("over", ("A",), text, 1)])
+    find_key(Diagram(statements=[Note("over", ("A",), text, 1)], title=text, comments=[(2, text)]), matcher(reference))
     matcher(reference).find(text[:20_000])
+    read_text(reference, "a" + text[:20_000])
     assert time.process_time() - started < 10

@@ -191,3 +191,44 @@ def test_an_ascii_labelled_sentence_by_the_boundary_gets_the_unread_hint(referen
     assert _corrections(text, reference) == [] and _hints(text, reference, "reason") == [(None, 20)]
     unlabelled = TWO_CYCLES.format(prescore="S->>P: PreScore", reason="Note over S,B: kuandika ni polepole, ni salama")
     assert ("reason", None, 19) in _corrections(unlabelled, reference)
+
+
+SHORTHAND = ABBREVIATED.replace(
+    "    Note over S,B: abbreviations: PF = PreFilter, PoF = PostFilter, PS = PreScore<br>NS = NormalizeScore, "
+    "WoP = WaitOnPermit\n", "{key}")
+
+
+def test_a_key_in_a_comment_a_title_or_the_last_note_in_any_of_its_forms_is_read(reference):
+    keys = [
+        "    %% key: PF=PreFilter PoF=PostFilter PS=PreScore\n    %%      NS=NormalizeScore WoP=WaitOnPermit\n",
+        "    title key: PF PreFilter, PoF PostFilter, PS PreScore, NS NormalizeScore, WoP WaitOnPermit\n",
+        "    Note over S,B: abbrev — PF: PreFilter, PoF: PostFilter, PS: PreScore, NS: NormalizeScore, WoP: WaitOnPermit\n",
+        "    Note over S,B: PF PreFilter · PoF PostFilter · PS PreScore · NS NormalizeScore · WoP WaitOnPermit\n",
+        "    Note over S,B: PF → PreFilter | PoF → PostFilter | PS → PreScore | NS → NormalizeScore | WoP → WaitOnPermit\n",
+    ]
+    for key in keys:
+        text = SHORTHAND.format(key=key)
+        assert "PF" in text and _corrections(text, reference) == [], key
+    last = SHORTHAND.format(key="") + "    Note over S,B: legend: " + keys[3].split(": ", 1)[1]
+    assert _corrections(last, reference) == []
+    assert ("missing", "PreFilter", None) in _corrections(SHORTHAND.format(key=""), reference)  # no key, no PreFilter
+
+
+def test_words_after_words_are_no_key_unless_each_short_name_shortens_its_name(reference):
+    # `runs async`, `is assumed`: a sentence, not a key; the reason it is stays a reason
+    reason = "Note over S,B: reason: the API write is slow and runs async, the thread goes on, safe as the pod is assumed"
+    text = ABBREVIATED.replace(
+        "Note over S,B: reason: the API write is slow, the scheduling thread must not wait, safe as the pod is assumed",
+        reason)
+    assert reason in text
+    assert _corrections(text, reference) == []
+
+
+def test_a_bracketed_short_name_stands_for_a_phase(reference):
+    text = SHORTHAND.format(key="    Note over S,B: PF: PreFilter, WoP: WaitOnPermit, PoF: PostFilter, PS: PreScore, "
+                                "NS: NormalizeScore, [SC]: scheduling cycle, [BC]: binding cycle\n")
+    text = text.replace("S->>P: Reserve", "S->>P: [SC] Reserve").replace("B->>P: PreBind", "B->>P: [BC] PreBind")
+    assert _corrections(text, reference) == []
+    wrong = text.replace("B->>P: [BC] PreBind", "B->>P: [SC] PreBind")
+    assert ("wrong-cycle", "PreBind", wrong.splitlines().index("    B->>P: [SC] PreBind") + 1) \
+        in _corrections(wrong, reference)

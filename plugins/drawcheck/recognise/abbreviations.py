@@ -1,7 +1,10 @@
-"""An abbreviation key: a note that says what the drawing's short names stand for.
+"""An abbreviation key: a note, a title or `%%` comments that say what the drawing's short names stand for.
 
 `Note over A,B: short names: PS = PreSow, H = Harvest` makes every `PS` and `H` of the drawing read as `PreSow`
-and `Harvest`, and the key itself draws nothing (a key, like a colour legend: recognise/legend.py).
+and `Harvest`, and the key itself draws nothing (a key, like a colour legend: recognise/legend.py). An entry is a
+short name, then what it stands for: after `=`, `:`, `→`, `means` (`PS: PreSow`), or after a space alone
+(`ps PreSow`); entries are parted by commas, semicolons, `<br>`, `·`, `•` or `|`, or written one after another
+(`PS=PreSow H=Harvest`). A short name in brackets may stand for a phase (`[FP]: first phase`).
 """
 
 from __future__ import annotations
@@ -12,33 +15,75 @@ import re
 from drawcheck.parse.model import Block, Diagram, Message, Note
 from drawcheck.recognise.legend import note_parts
 
-_SAYS_WHAT = re.compile(r"=|→|->|\bmeans\b|\bstands for\b")
-_ENTRY = re.compile(r"\s*(?:[^:=]*:\s*)?(?P<short>[A-Za-z][A-Za-z0-9]{0,5})\s*(?::=|=|→|->|\bmeans\b|\bstands for\b)"
-                    r"\s*(?P<long>.*\S)")
+_SHORT = r"(?P<short>\[[A-Za-z][A-Za-z0-9]{0,5}\]|[A-Za-z][A-Za-z0-9]{0,5})"
+_SAID = re.compile(r"(?<![\w\[])" + _SHORT + r"\s*(?::=|=|→|->|⇒|:|\bmeans\b|\bstands for\b)\s*")
+_SPACED = re.compile(r"(?<![\w\[])" + _SHORT + r"\s+")
+_MORE_PARTS = re.compile(r"(?<!\s)(?:\s*+[·•|]\s*+|\s++(?=[A-Za-z][A-Za-z0-9]{0,5}=))")  # beyond commas, semicolons,
+# `<br>`; a space run is tried from its start only (linear)
 MIN_ENTRIES = 2  # one `x = y` is a remark; a key gives two short names at least
+MAX_ENTRY = 80  # characters: an entry is a short name and a name; a longer part is a sentence
 
 
-def find_key(statements, names) -> tuple[Note, dict[str, str]] | None:
-    """The first note at the top level that gives two short names or more, each for words that name a step (and
-    none of them a name the exercise knows already); with {short name: what it stands for}."""
-    for s in statements:
-        if not isinstance(s, Note) or not _SAYS_WHAT.search(s.text or ""):
-            continue
-        entries = {}
-        for part in note_parts(s.text):
-            m = _ENTRY.match(part)
-            if m is not None and any(n.kind == "step" for n in names.find(m.group("long"), spelling=False)) \
-                    and not names.find(m.group("short"), spelling=False):
-                entries[m.group("short")] = m.group("long")
+def _entry(part: str, names) -> tuple[str, str] | None:
+    """(short name, what it stands for) of one part of a key: the first short name, written with what it says
+    or before a space, that names nothing itself and is followed by one name alone (and what brackets add) that it
+    shortens."""
+    for pattern in (_SAID, _SPACED):
+        for m in pattern.finditer(part):
+            long = part[m.end():].strip()
+            short = m.group("short")
+            found = names.find(long, spelling=False) if long else ()
+            if found and found[0].start == 0 and found[0].end == len(long.split("(")[0].rstrip()) \
+                    and found[0].kind in ("step", "cycle") and _shortens(short.strip("[]"), long) \
+                    and not names.find(short.strip("[]"), spelling=False):
+                return short, f"[{long}]" if short.startswith("[") else long  # a tag stays a tag
+    return None
+
+
+def _shortens(short: str, long: str) -> bool:
+    """Are `short`'s letters `long`'s, in order, from its first (`psw` of PreSow; not `is` of `assumed`)?"""
+    rest = long.lower()
+    if not rest.startswith(short[0].lower()):
+        return False
+    for ch in short.lower():
+        at = rest.find(ch)
+        if at < 0:
+            return False
+        rest = rest[at + 1:]
+    return True
+
+
+def _entries(text: str, names) -> dict[str, str]:
+    entries = {}
+    for piece in note_parts(text):
+        for part in _MORE_PARTS.split(piece):
+            entry = _entry(part, names) if part and len(part) <= MAX_ENTRY else None
+            if entry is not None:
+                entries.setdefault(*entry)
+    return entries
+
+
+def find_key(diagram: Diagram, names) -> tuple[Note | None, dict[str, str]] | None:
+    """The first text that gives two short names or more, each for a step's or a phase's name (and none of them a name the exercise knows already): a note at the top level, else the title or the
+    accessible description, else the `%%` comments read together; with {short name: what it stands for}. The
+    note is None when the key is no note."""
+    for s in diagram.statements:
+        if isinstance(s, Note):
+            entries = _entries(s.text or "", names)
+            if len(entries) >= MIN_ENTRIES:
+                return s, entries
+    comments = "<br>".join(text for _line, text in diagram.comments)
+    for text in (diagram.title, diagram.acc_descr, comments):
+        entries = _entries(text or "", names)
         if len(entries) >= MIN_ENTRIES:
-            return s, entries
+            return None, entries
     return None
 
 
 def with_abbreviations(diagram: Diagram, names) -> Diagram:
-    """The diagram as its abbreviation key reads it: each short name, as a whole word, written out, and the key
-    gone. Without a key, the diagram itself."""
-    key = find_key(diagram.statements, names)
+    """The diagram as its abbreviation key reads it: each short name, as a whole word, written out, and a key
+    note gone. Without a key, the diagram itself."""
+    key = find_key(diagram, names)
     if key is None:
         return diagram
     note, entries = key
@@ -51,7 +96,7 @@ def with_abbreviations(diagram: Diagram, names) -> Diagram:
     return dataclasses.replace(diagram, statements=_expanded(diagram.statements, note, expand))
 
 
-def _expanded(statements, key: Note, expand) -> list:
+def _expanded(statements, key: Note | None, expand) -> list:
     out = []
     for s in statements:
         if s is key:

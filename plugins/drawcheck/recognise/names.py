@@ -250,7 +250,8 @@ class NameMatcher:
                         self.loose_script.add(phrase_text(word).strip())
                     continue
                 self.phrases.setdefault(compact(word), _Entry("cycle", phase.id, how))
-        self.tags = {compact(word): phase.id for phase in phases.values() for word in phase.tag_words}
+        self.tags = {compact(word): phase.id for phase in phases.values() for word in (*phase.tag_words, *phase.words)
+                     if is_plain(word)}
         for label in labels:
             self.phrases.setdefault(compact(label), _Entry("label", compact(label)))
         for ns in not_steps:
@@ -298,8 +299,8 @@ class NameMatcher:
         self._near_letters = frozenset(letter for letter, _ in self._near)
 
     def phase_tag(self, text: str) -> tuple[str, int] | None:
-        """The phase a text's leading tag names by one of its `tag_words` (`[first] Sow`, `first: Sow`), and
-        where the tag ends."""
+        """The phase a text's leading tag names by one of its words or `tag_words` (`[first phase] Sow`,
+        `first: Sow`), and where the tag ends."""
         tag = _LEADING_TAG.match(text) if self.tags else None
         phase = self.tags.get(compact(tag.group(1) or tag.group(2))) if tag else None
         return (phase, tag.end()) if phase else None
