@@ -64,8 +64,9 @@ def rollout(tmp_path):
 
 
 def test_the_registry_is_keyed_by_section_and_each_kind_has_one_owner():
-    assert list(REGISTRY) == ["names", "not_steps", "missing", "branches", "order", "boundary", "phases", "reason",
-                              "named_function", "beliefs", "directions", "own_calls", "misconceptions"]
+    assert list(REGISTRY) == ["names", "not_steps", "missing", "branches", "order", "failure_paths", "boundary",
+                              "phases", "reason", "named_function", "beliefs", "directions", "own_calls",
+                              "misconceptions"]
     owners = [k for cls in REGISTRY.values() for k in cls.kinds]
     assert len(owners) == len(set(owners))
     assert isinstance(FindingKind.MISSING, str) and FindingKind("cache-function") is FindingKind.NAMED_FUNCTION
@@ -77,8 +78,9 @@ def test_the_registry_is_keyed_by_section_and_each_kind_has_one_owner():
 def test_checks_run_only_where_configured(rollout, reference):
     assert [c.section for c in rollout.checks] == ["names", "missing", "order", "phases", "directions"]
     assert rollout.boundary is None and rollout.roles == ()
-    assert [c.section for c in reference.checks] == ["names", "not_steps", "missing", "branches", "order", "boundary",
-                                                     "phases", "reason", "named_function", "beliefs", "own_calls"]
+    assert [c.section for c in reference.checks] == ["names", "not_steps", "missing", "branches", "order",
+                                                     "failure_paths", "boundary", "phases", "reason", "named_function",
+                                                     "beliefs", "own_calls"]
     # the flagship's denominator: 12 required steps without the named one + boundary, phases, reason, function
     assert max_edits(reference) == sum(1 for s in reference.steps if s.required and s.id != "Assume") + 4
 

@@ -61,6 +61,7 @@ class Context:
     branch_of: tuple[int, int] | None = None  # (block, branch) lines of the outermost par/alt/critical around it:
     # its branches run side by side or instead of each other, so their source order is no time order
     in_loop: int | None = None  # line of the outermost loop around it
+    conditions: tuple[int, ...] = ()  # lines of every conditional block branch around it, outermost first
 
 
 TOP_LEVEL = Context()  # outside every block
@@ -837,16 +838,16 @@ def stands_for(who: tuple[tuple[str, re.Pattern], ...], actors: dict[str, Actor]
 
 def _context(parent: Context, block: Block, branch) -> Context:
     """The context inside `branch` of `block`."""
-    conditional, conditional_line = parent.conditional, parent.conditional_line
+    conditional, conditional_line, conditions = parent.conditional, parent.conditional_line, parent.conditions
     if block.kind in CONDITIONAL_BLOCKS or block.kind == "critical":
         conditional_line = branch.line
         if block.kind != "critical" or branch is not block.branches[0]:
-            conditional = True
+            conditional, conditions = True, (*conditions, branch.line)
     in_par = block.line if block.kind == "par" and parent.in_par is None else parent.in_par
     branch_of = (block.line, branch.line) if block.kind in BRANCHING_BLOCKS and parent.branch_of is None \
         else parent.branch_of
     in_loop = block.line if block.kind == "loop" and parent.in_loop is None else parent.in_loop
-    return Context(conditional, conditional_line, in_par, branch_of, in_loop)
+    return Context(conditional, conditional_line, in_par, branch_of, in_loop, conditions)
 
 
 def _actors(diagram: Diagram, ref: Reference) -> dict[str, Actor]:

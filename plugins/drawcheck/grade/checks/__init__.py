@@ -12,6 +12,7 @@ from drawcheck.grade.checks.boundary import BoundaryCheck
 from drawcheck.grade.checks.branches import BranchesCheck
 from drawcheck.grade.checks.directions import DirectionsCheck
 from drawcheck.grade.checks.extras import ExtrasCheck
+from drawcheck.grade.checks.failure_paths import FailurePathsCheck
 from drawcheck.grade.checks.misconceptions import MisconceptionsCheck
 from drawcheck.grade.checks.missing import MissingCheck
 from drawcheck.grade.checks.named_function import NamedFunctionCheck
@@ -22,7 +23,9 @@ from drawcheck.grade.checks.phases import PhasesCheck
 from drawcheck.grade.checks.reason import ReasonCheck
 
 REGISTRY: dict[str, type[Check]] = {cls.section: cls for cls in (
-    NamesCheck, ExtrasCheck, MissingCheck, BranchesCheck, OrderCheck, BoundaryCheck, PhasesCheck,
+    NamesCheck, ExtrasCheck, MissingCheck, BranchesCheck, OrderCheck,
+    FailurePathsCheck,  # after order: it replaces its finding on its step and line
+    BoundaryCheck, PhasesCheck,
     ReasonCheck, NamedFunctionCheck, BeliefsCheck, DirectionsCheck, OwnCallsCheck,
     MisconceptionsCheck,  # after directions and order: it replaces their finding on its step and line
 )}
