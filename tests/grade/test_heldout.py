@@ -97,6 +97,8 @@ CORPORA = {
     "kubectl-apply-w": REPO / "reference" / "kubectl-apply" / "exercise.yml",
     # written by a blind author (blindz, session 12): measured, not tuned against
     "kubectl-apply-x": REPO / "reference" / "kubectl-apply" / "exercise.yml",
+    # written by a blind author (blinda2, session 12): learners who draw plugins; measured, not tuned against
+    "two-cycles-y": REPO / "reference" / "two-cycles" / "exercise.yml",
 }
 
 # Sets whose author's "correct" drawings left out steps the published contract requires: the lead added those
