@@ -99,6 +99,8 @@ CORPORA = {
     "kubectl-apply-x": REPO / "reference" / "kubectl-apply" / "exercise.yml",
     # written by a blind author (blindb2, session 12): shorthand writers; measured, not tuned against
     "two-cycles-z": REPO / "reference" / "two-cycles" / "exercise.yml",
+    # written by a blind author (blinda2, session 12): learners who draw plugins; measured, not tuned against
+    "two-cycles-y": REPO / "reference" / "two-cycles" / "exercise.yml",
 }
 
 # Sets whose author's "correct" drawings left out steps the published contract requires: the lead added those
