@@ -101,6 +101,8 @@ CORPORA = {
     "two-cycles-z": REPO / "reference" / "two-cycles" / "exercise.yml",
     # written by a blind author (blinda2, session 12): learners who draw plugins; measured, not tuned against
     "two-cycles-y": REPO / "reference" / "two-cycles" / "exercise.yml",
+    # written by a blind author (blindc2, session 12): security-minded learners; measured, not tuned against
+    "kubectl-apply-y": REPO / "reference" / "kubectl-apply" / "exercise.yml",
 }
 
 # Sets whose author's "correct" drawings left out steps the published contract requires: the lead added those
