@@ -97,6 +97,8 @@ CORPORA = {
     "kubectl-apply-w": REPO / "reference" / "kubectl-apply" / "exercise.yml",
     # written by a blind author (blindz, session 12): measured, not tuned against
     "kubectl-apply-x": REPO / "reference" / "kubectl-apply" / "exercise.yml",
+    # written by a blind author (blindd2, session 12): programmers drawing from the code; measured, not tuned against
+    "kubectl-apply-z": REPO / "reference" / "kubectl-apply" / "exercise.yml",
 }
 
 # Sets whose author's "correct" drawings left out steps the published contract requires: the lead added those
