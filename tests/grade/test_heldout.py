@@ -103,6 +103,8 @@ CORPORA = {
     "two-cycles-y": REPO / "reference" / "two-cycles" / "exercise.yml",
     # written by a blind author (blindc2, session 12): security-minded learners; measured, not tuned against
     "kubectl-apply-y": REPO / "reference" / "kubectl-apply" / "exercise.yml",
+    # written by a blind author (blindd2, session 12): programmers drawing from the code; measured, not tuned against
+    "kubectl-apply-z": REPO / "reference" / "kubectl-apply" / "exercise.yml",
 }
 
 # Sets whose author's "correct" drawings left out steps the published contract requires: the lead added those
