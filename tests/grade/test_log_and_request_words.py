@@ -37,7 +37,7 @@ def test_request_options_and_log_fields_draw_no_step(kubectl_reference):
 
 def test_a_function_cited_by_its_numbered_part_draws_only_that_part(kubectl_reference):
     for pull in ("K->>R: PullImage (startContainer step 1)", "K->>R: startContainer step #35;1, PullImage",
-                 "K->>R: PullImage, startContainer step no. 1"):
+                 "K->>R: PullImage, startContainer step no. 1", "K->>R: PullImage // startContainer, Step 1: pull"):
         text = BASE.replace("K->>R: PullImage", pull)
         assert pull in text
         assert _corrections(text, kubectl_reference) == [], pull
@@ -70,3 +70,51 @@ def test_a_write_drawn_the_other_way_is_not_excused_by_a_later_step_that_names_i
     # a reply that names the write in passing, before the write itself drawn the right way, is no mistake
     in_passing = BASE.replace("    A->>E: persist pod\n", "    E-->>A: nothing persisted yet\n    A->>E: persist pod\n")
     assert [c for c in _corrections(in_passing, kubectl_reference) if c[0] == "direction"] == []
+
+
+def test_a_participant_in_a_box_stands_for_the_participant_the_box_names(kubectl_reference):
+    boxed = BASE.replace("    participant K as kubelet\n",
+                         "    box kubelet on node-1\n        participant K as kl.syncLoop\n"
+                         "        participant SM as status.manager\n    end\n")
+    text = boxed.replace("K->>A: PATCH status Running", "SM->>A: PATCH status Running")
+    assert _corrections(text, kubectl_reference) == []
+    to_etcd = text.replace("SM->>A: PATCH status Running\n    A->>E: persist status", "SM->>E: write status Running")
+    line = _line(to_etcd, "    SM->>E: write status Running")
+    assert [c for c in _corrections(to_etcd, kubectl_reference) if c[0] == "belief" and c[2] == line]  # only the
+    # API server talks to etcd: told of the box's kubelet, though the lifeline's own name says nothing
+
+
+def test_kubectls_write_is_the_apply_by_its_verb(kubectl_reference):
+    text = BASE.replace("U->>A: kubectl apply (POST pod)", "U->>A: helper.Patch, PATCH pods/web?fieldManager=kubectl")
+    assert _corrections(text, kubectl_reference) == []  # `kubectl apply --server-side` patches
+
+
+def test_the_http_header_that_carries_credentials_is_no_authorization(kubectl_reference):
+    text = BASE.replace("U->>A: kubectl apply (POST pod)", "U->>A: kubectl apply, POST pods, header Authorization Bearer t")
+    assert _corrections(text, kubectl_reference) == []
+    plain = BASE.replace("A->>A: authentication", "A->>A: authentication, each authenticator in turn")
+    assert [f for f in grade_text(plain, file="x.mmd", reference=kubectl_reference).findings if f.kind == "name"] == []
+
+
+def test_a_hint_of_another_check_does_not_take_the_place_of_a_correction(kubectl_reference):
+    moved = BASE.replace("    A->>A: validating admission\n", "").replace(
+        "    K->>R: RunPodSandbox\n", "    K->>K: validating admission, checked here before the sandbox\n"
+                                    "    K->>R: RunPodSandbox\n")
+    line = _line(moved, "    K->>K: validating admission, checked here before the sandbox")
+    found = [(f.kind, f.point, f.line, f.severity) for f in grade_text(moved, file="x.mmd",
+                                                                       reference=kubectl_reference).findings]
+    assert ("order", "ValidatingAdmission", line, "correction") in found
+    assert [f for f in found if f[1] == "ValidatingAdmission" and f[2] == line] == [
+        ("order", "ValidatingAdmission", line, "correction")]  # one circle, the correction's
+
+
+def test_a_region_headed_by_its_condition_makes_its_steps_conditional(reference):
+    text = TWO_CYCLES.format(prescore="S->>P: PreScore", reason=REASON).replace(
+        "    opt on failure\n        B->>P: Unreserve\n        B->>C: ForgetPod\n    end\n",
+        "    rect rgb(255, 226, 226)\n        Note over S,B: If Reserve, Permit or any binding step fails\n"
+        "        B->>P: Unreserve (every Reserve plugin, in reverse)\n        B->>C: ForgetPod\n    end\n")
+    assert "If Reserve" in text
+    assert _corrections(text, reference) == []
+    unheaded = text.replace("        Note over S,B: If Reserve, Permit or any binding step fails\n", "")
+    assert ("order", "Unreserve", _line(unheaded, "        B->>P: Unreserve (every Reserve plugin, in reverse)")) \
+        in _corrections(unheaded, reference)

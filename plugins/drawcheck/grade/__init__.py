@@ -79,7 +79,11 @@ def grade_diagram(diagram: Diagram, text: str, *, file: str, reference: Referenc
             outcome = dataclasses.replace(outcome, findings=[(f, e) for f, e in outcome.findings
                                                              if (f.point, f.line) not in taken])
         if check.supersedes and outcome.findings:
-            replaced = {(f.point, f.line) for f, _ in outcome.findings} | outcome.replaces
+            # one circle per step and line: the later check's, unless it is a hint where a correction stands
+            kept = {(f.point, f.line) for f, _ in scored if f.kind in check.supersedes and f.severity == "correction"}
+            findings = [(f, e) for f, e in outcome.findings if f.severity == "correction" or (f.point, f.line) not in kept]
+            outcome = dataclasses.replace(outcome, findings=findings)
+            replaced = {(f.point, f.line) for f, _ in findings} | outcome.replaces
             scored = [(f, e) for f, e in scored if f.kind not in check.supersedes or (f.point, f.line) not in replaced]
         scored += outcome.findings
         if outcome.said is not None:

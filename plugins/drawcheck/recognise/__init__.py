@@ -201,6 +201,7 @@ class Actor:
     phrased: tuple[str, ...]  # their `phrase_text` (a camelCase name also with its words apart)
     steps_said: tuple[str, ...] = ()  # the steps its label's words name (`watering can`: water), named or not after them
     heads: tuple[str, ...] = ()  # `phrased` without what brackets hold: `shed (only the gardener opens it)` -> shed
+    box: tuple[str, ...] = ()  # the `phrase_text` of the title of the box it is drawn in, if any
 
     def says(self, pattern: re.Pattern | None) -> bool:
         """Does its label or id contain one of the words of a `words_regex`?"""
@@ -291,7 +292,7 @@ _TAG = re.compile(r"\s*\[[^\[\]]{1,40}\]")
 """A tag in square brackets that starts a text (`[sowing] Water`): what it names is no step where the rest names one."""
 
 
-_NUMBERED_PART = re.compile(r"\s+step\s*(?:#35;|#|no\.\s*)?\d")
+_NUMBERED_PART = re.compile(r"(?i)[\s,]*\s(?:step|part)\s*(?:#35;|#|no\.\s*)?\d")
 """After a name, `step 1`: one numbered part of what the name does (`sowOne step 2, Water` cites the function
 `sowOne`, whose second part is the step drawn)."""
 
@@ -826,10 +827,10 @@ _CAMEL_HUMP = re.compile(r"(?<=[a-z])(?=[A-Z])")  # where a camelCase name's nex
 def stands_for(who: tuple[tuple[str, re.Pattern], ...], actors: dict[str, Actor], pid: str | None) -> str | None:
     """The exercise participant a drawn participant stands for: the first of `who` ((id, one of its words),
     longest word first) whose word its label or id says (in any script) outside brackets, else inside them,
-    else None."""
+    else the title of the box it is drawn in (`box Gardener` around `participant Can`), else None."""
     actor = actors.get(pid) if pid is not None else None
     texts = actor.phrased if actor else (phrase_text(pid),) if pid else ()
-    for read in (actor.heads, texts) if actor else (texts,):  # what brackets hold is a remark: read it last
+    for read in (actor.heads, texts, actor.box) if actor else (texts,):  # what brackets hold is a remark: read it later
         found = next((ex for ex, rx in who if any(rx.search(t) for t in read)), None)
         if found is not None:
             return found
@@ -869,7 +870,8 @@ def _actors(diagram: Diagram, ref: Reference) -> dict[str, Actor]:
         read = tuple(dict.fromkeys(x for n in own for x in (n, _CAMEL_HUMP.sub(" ", n))))  # `SeedBed`: seed bed
         phrased = tuple(phrase_text(n) for n in read)
         heads = tuple(phrase_text(_BRACKETED.sub(" ", n)) if _BRACKETED.search(n) else t for n, t in zip(read, phrased))
-        out[p.id] = Actor(p.id, p.label or p.id, phase, steps, own, phrased, said, heads)
+        out[p.id] = Actor(p.id, p.label or p.id, phase, steps, own, phrased, said, heads,
+                          (phrase_text(p.box),) if p.box else ())
     return out
 
 
