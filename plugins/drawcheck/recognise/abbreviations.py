@@ -22,6 +22,7 @@ _MORE_PARTS = re.compile(r"(?<!\s)(?:\s*+[·•|]\s*+|\s++(?=[A-Za-z][A-Za-z0-9]
 # `<br>`; a space run is tried from its start only (linear)
 MIN_ENTRIES = 2  # one `x = y` is a remark; a key gives two short names at least
 MAX_ENTRY = 80  # characters: an entry is a short name and a name; a longer part is a sentence
+MAX_WORDS = 6  # and so in words (`key: PF = PreFilter (per pod)`)
 
 
 def _entry(part: str, names) -> tuple[str, str] | None:
@@ -32,10 +33,11 @@ def _entry(part: str, names) -> tuple[str, str] | None:
         for m in pattern.finditer(part):
             long = part[m.end():].strip()
             short = m.group("short")
-            found = names.find(long, spelling=False) if long else ()
+            if not long or not _shortens(short.strip("[]"), long) or not names.may_start_a_name(long):
+                continue
+            found = names.find(long, spelling=False)
             if found and found[0].start == 0 and found[0].end == len(long.split("(")[0].rstrip()) \
-                    and found[0].kind in ("step", "cycle") and _shortens(short.strip("[]"), long) \
-                    and not names.find(short.strip("[]"), spelling=False):
+                    and found[0].kind in ("step", "cycle") and not names.find(short.strip("[]"), spelling=False):
                 return short, f"[{long}]" if short.startswith("[") else long  # a tag stays a tag
     return None
 
@@ -57,7 +59,7 @@ def _entries(text: str, names) -> dict[str, str]:
     entries = {}
     for piece in note_parts(text):
         for part in _MORE_PARTS.split(piece):
-            entry = _entry(part, names) if part and len(part) <= MAX_ENTRY else None
+            entry = _entry(part, names) if part and len(part) <= MAX_ENTRY and len(part.split()) <= MAX_WORDS else None
             if entry is not None:
                 entries.setdefault(*entry)
     return entries

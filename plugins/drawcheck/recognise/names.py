@@ -298,6 +298,11 @@ class NameMatcher:
                     self._near[(letter, n)] = window
         self._near_letters = frozenset(letter for letter, _ in self._near)
 
+    def may_start_a_name(self, text: str) -> bool:
+        """Can `text` start with a name: its first word starts a name's key, or it is in another script?"""
+        first = _WORD_ALONE.search(text)
+        return first is None or first.start() > 0 or compact(first.group()) in self.prefixes
+
     def phase_tag(self, text: str) -> tuple[str, int] | None:
         """The phase a text's leading tag names by one of its words or `tag_words` (`[first phase] Sow`,
         `first: Sow`), and where the tag ends."""

@@ -48,14 +48,14 @@ class FailurePathsCheck(Check):
 
     def grade(self, drawing: Drawing) -> Outcome:
         rec = drawing.recognised
-        failing = {i.line for i in rec.items if i.kind == "label" and self.fails(i.text)}
+        failing = {i.line for i in rec.items if i.kind == "label" and i.says(self.words) and self.fails(i.text)}
         if not failing:
             return Outcome()
+        drawn_outside = {o.step for o in rec.mentions if failing.isdisjoint(o.item.context.conditions)}
         out = []
         for step in self.steps:
             m = rec.first.get(step.id)
-            if m is None or not all(failing.intersection(o.item.context.conditions)
-                                    for o in rec.mentions if o.step == step.id):
+            if m is None or step.id in drawn_outside:
                 continue
             msg = self.texts["failure_only"].format(step=step.name)
             out.append((Finding(FindingKind.ORDER, step.id, m.line, "correction", msg), 1))
