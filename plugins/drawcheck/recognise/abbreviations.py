@@ -22,7 +22,7 @@ _MORE_PARTS = re.compile(r"(?<!\s)(?:\s*+[·•|]\s*+|\s++(?=[A-Za-z][A-Za-z0-9]
 # `<br>`; a space run is tried from its start only (linear)
 MIN_ENTRIES = 2  # one `x = y` is a remark; a key gives two short names at least
 MAX_ENTRY = 80  # characters: an entry is a short name and a name; a longer part is a sentence
-MAX_WORDS = 6  # and so in words (`key: PF = PreFilter (per pod)`)
+MAX_WORDS = 6  # and so in words (`key: PS = PreSow (per bed)`)
 
 
 def _entry(part: str, names) -> tuple[str, str] | None:
