@@ -1,0 +1,71 @@
+r"""Round nine: what got past rounds one to eight (`test_round_nine.py`).
+
+- An abbreviation key multiplied the drawing: `Note over A,B: X = Filter <20,000 letters>, Z = Permit` is a key
+  (two short names, each for words that name a step), and `recognise.abbreviations.with_abbreviations` wrote
+  every `X` of every text out in full, so one message of 12,000 `X`s (a 48 KB file, within every limit) became a
+  text of 288 million characters: 25 s and 1.1 GB to grade (past the 10 s budget the file is stopped, but the
+  memory is not bounded by time). With the long form capped alone, words a misspelling is tried on (`Filter Fliter
+  Fliter ...`, 47 characters) still grew the texts 24-fold: 15 s. Now a short name stands for at most
+  `LONGEST` (48) characters, and the written-out names add at most `WRITTEN_OUT` (10,000) characters to the
+  drawing's texts in all; past that a text keeps its short names (`KEY_BOMBS`).
+- Participant inference walked the drawing once per participant: `_Walk.by_what_it_sends` (a participant whose name
+  says no word of the exercise's stands for the one that alone sends the steps its messages name) walked every
+  statement for each participant it was asked about, so 4,400 participants that send one message each (`;`
+  puts twenty statements on a line: `qaaa->>B:x;qaab->>B:x;...`, 48 KB) made 19 million steps of the walk:
+  5 to 9 s for kubectl-apply. Now the texts each participant sends are listed in one walk (`texts_sent_by`).
+
+Tried and held (tests where interesting):
+
+- every unit of `UNITS` (ASCII punctuation, retraction and question words, tags, strikethrough tags, request paths,
+  place names, step names and near misses of them, `<br>`, circled numbers and mark symbols) repeated to 6,000 and
+  24,000 characters as a message, a note, an alias, a block label, a comment, 1,900 short messages and 1,900 short
+  notes: linear (those a first, noisy scan flagged, measured again in CPU time, best of three, up to 48,000
+  characters: under 0.3 s, but for the aliases, below);
+- `unretracted` (`retraction`, `retracting_bracket`, `retracted_before`), `not_struck_out`, `_TAG`, `_QUESTION`,
+  `_ASKED` and `_LABEL_HEAD` each match at one place or scan brackets that cannot overlap: `(no` / `sorry,` /
+  `— no,` / `Q:` / `?!` / `[a]` repeated over 48 KB stay linear;
+- a long participant alias in kubectl-apply: `stands_for` searches it once for each word of each exercise
+  participant (some 400), linear but slow: 1.0 to 1.3 s at 48 KB (`aB`, `Q:`, `a `), the most a text takes;
+- words a misspelling is tried on (`Fliter `, `sattus `, `scoer `, `Pre Fitler `), 48 KB in one message: linear,
+  at most 1.4 s (a window of up to 71 step names of the same first letter and length for kubectl-apply);
+- a reason note that heads a phase with a phase word 12,000 times (`cua cua ...` beside the boundary:
+  `ReasonCheck.groups_in` rebuilds the text once for each): 0.07 s at 48 KB;
+- a legend whose words are 24,000 characters, keyed into 650 rects (the same string each time): 0.2 s;
+- an abbreviation key of 3,000 entries (`zaaa=Bind, zaab=Bind, ...`) over 20,000 characters of text: 0.1 s;
+- 2,000 header notes over 2,000 participants alternating phases (`drawn_over`): 0.05 s; 4,000 messages naming
+  three steps each in random order (order, misconceptions, layout): 0.05 s; 660 rects, 99 nested blocks
+  around 1,700 messages, a note of 4,900 `<br>` lines and one alternating `go func` lines (note_lines): under a
+  second through `drawcheck check --format markdown` and `json`, the redrawn drawing included.
+"""
+
+from __future__ import annotations
+
+import itertools
+import string
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def key_bomb(long: str, uses: int, *, per_message: int | None = None) -> str:
+    """A drawing whose key says `X` stands for `long` (and `Z` for Permit), then `uses` `X`s in messages."""
+    per = per_message or uses
+    messages = "".join("    A->>B: %s\n" % " ".join(["X"] * min(per, uses - k)) for k in range(0, uses, per))
+    return ("sequenceDiagram\n    participant A\n    participant B\n"
+            "    Note over A,B: X = %s, Z = Permit\n" % long) + messages
+
+
+KEY_BOMBS = {
+    # (the long form, how many uses, uses per message): each file is within every intake limit (< 50,000 chars)
+    "one-long-name": ("Filter " + "y" * 24_000, 12_000, None),  # 288 M characters written out: 25 s, 1.1 GB
+    "misspellings": ("Filter Fliter Fliter Fliter Fliter Fliter Flit", 23_000, None),  # 24-fold: 15 s
+    "across-messages": ("Filter Fliter Fliter Fliter Fliter Fliter Flit", 16_000, 16),  # 1,000 messages
+    "long-and-many": ("Filter " + "y" * 2_000, 2_000, 20),
+}
+
+
+def many_senders(n: int) -> str:
+    """`n` participants that send one message each (twenty statements to a line, `;` between them)."""
+    ids = ("q" + "".join(p) for p in itertools.product(string.ascii_letters + string.digits, repeat=3))
+    statements = [f"{next(ids)}->>B:x" for _ in range(n)]
+    return "sequenceDiagram\n" + "".join(";".join(statements[k:k + 20]) + "\n" for k in range(0, n, 20))
