@@ -1,5 +1,6 @@
 """Round nine (round_nine.py says what was found and what held): an abbreviation key that multiplied the drawing's
-texts, and participant inference that walked the drawing once per participant."""
+texts, participant inference that walked the drawing once per participant, and the steps notes drew gathered again
+for every message."""
 
 from __future__ import annotations
 
@@ -110,3 +111,23 @@ def test_participants_known_by_what_they_send_walk_the_drawing_a_bounded_number_
         assert grade_text(text, file="a.mmd", reference=reference).status != "invalid"
         assert steps[0] <= 20 * 2_000, steps[0]  # a few walks of the drawing, not one for each participant
 
+
+
+def test_the_steps_notes_drew_are_gathered_once_for_all_messages(monkeypatch):
+    """Counted, not timed: each message a `between` rule with `after:` reads asked every mention notes and labels had
+    drawn (`_Walk.noted_since`), so 6,000 in one note and 3,420 such messages (48 KB) read 20 million mentions'
+    places: 1.4 to 1.6 s, the largest cost of any file within the limits. Now each is read once for each `after:` step."""
+    from drawcheck.recognise import Mention
+
+    reads = [0]
+    order = Mention.order
+
+    def counted(self):
+        reads[0] += 1
+        return order.fget(self)
+
+    monkeypatch.setattr(Mention, "order", property(counted))
+    text = round_nine.noted_then_sent(1_500, 1_000)
+    assert len(text) < 50_000
+    assert grade_text(text, file="a.mmd", reference=KUBECTL).status != "invalid"
+    assert reads[0] < 20 * (1_500 + 1_000), reads[0]  # every message reading every note's mention: 1.5 million

@@ -487,6 +487,7 @@ class _Walk:
         self.previous: Item | None = None  # the message before
         self.previous_drew = False  # ... drew a step (not a long-lived watch's opening)
         self.late_steps: set[str] = set()  # the steps of `late`
+        self.noted: dict[str, tuple[int, set[str]]] = {}  # `noted_since`: step -> (mentions of `late` read, their steps)
         self.spans: dict[int, frozenset[str]] = {}  # a header note's line -> the participants it is drawn over
 
     def read(self, text: str) -> Reading:
@@ -745,8 +746,13 @@ class _Walk:
         note before it (`the watches are open from the start`) is about no place in the flow."""
         if after is None or after not in self.first:
             return self.late_steps
+        # `late` only grows and `first[after]` stays, so each mention is read once for each `after` (reading them all
+        # for every message was square time: 6,000 noted mentions and 3,420 messages read 20 million)
+        read, steps = self.noted.get(after, (0, set()))
         since = self.first[after].order
-        return {m.step for m in self.late if m.order > since}
+        steps.update(m.step for m in self.late[read:] if m.order > since)
+        self.noted[after] = (len(self.late), steps)
+        return steps
 
     def other_objects(self, message: Message) -> set[str]:
         """The steps of the `between` rules whose participants the message goes between and whose
