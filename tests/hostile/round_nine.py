@@ -19,6 +19,14 @@ r"""Round nine: what got past rounds one to eight (`test_round_nine.py`).
   messages `A->E:x` (48 KB) read 20 million mentions: 1.4 to 1.6 s, square time and the largest cost of any file
   within the limits found (under the 2 s line on this machine, but not on a slower runner). Now each mention is
   read once for each `after:` step, and the steps kept (`noted_then_sent`): 0.08 s.
+- A long run of combining marks out of canonical order: `recognise.composed` puts every text in NFC (so `e` + U+0301
+  reads as `é`), and CPython's `unicodedata.normalize` sorts a run of marks into canonical order by insertion: square
+  in the run, and in one C call, which the time budget's alarm cannot interrupt. `a` and 48,000 marks of 50
+  combining classes, highest first (48 KB, one message or one alias), took 5.7 s; 48,000 U+0F73 TIBETAN VOWEL SIGN
+  II (one character, two marks of classes 129 and 130 once decomposed) as long; `a` + 24,000 `U+0301 U+0316` 1.4 s.
+  Now a text with more than `MAX_MARKS` (30, Unicode's stream-safe limit) marks in a row is read as written
+  (`mark_runs()`): 0.1 s. Every character that sorts among the marks is of general category M (checked over
+  Python's Unicode data), so the marks are counted by category.
 
 Tried and held (tests where interesting):
 
@@ -36,6 +44,8 @@ Tried and held (tests where interesting):
   at most 1.4 s (a window of up to 71 step names of the same first letter and length for kubectl-apply);
 - a reason note that heads a phase with a phase word 12,000 times (`cua cua ...` beside the boundary:
   `ReasonCheck.groups_in` rebuilds the text once for each): 0.07 s at 48 KB;
+- `unicodedata.is_normalized` (the quick check finds marks out of order at once) and `normalize` on marks already in
+  order, Hangul jamo runs, `a` + 48,000 U+0301 (each can compose): linear, a few milliseconds;
 - a legend whose words are 24,000 characters, keyed into 650 rects (the same string each time): 0.2 s;
 - an abbreviation key of 3,000 entries (`zaaa=Bind, zaab=Bind, ...`) over 20,000 characters of text: 0.1 s;
 - 2,000 header notes over 2,000 participants alternating phases (`drawn_over`): 0.05 s; 4,000 messages naming
@@ -84,3 +94,26 @@ def noted_then_sent(notes: int, messages: int) -> str:
     lines = [sent] * (messages // 40) + ([";".join(["A->E:x"] * (messages % 40))] if messages % 40 else [])
     return ("sequenceDiagram\n    participant K as kubectl\n    participant A as API server\n    participant E as etcd\n"
             "    K->>A: kubectl apply\n    Note over A: " + "201 " * notes + "\n" + "\n".join(lines) + "\n")
+
+
+def _one_mark_of_each_class() -> list[str]:
+    """A combining mark of each canonical combining class (that decomposes to nothing), highest class first."""
+    import unicodedata
+
+    marks: dict[int, str] = {}
+    for cp in range(0x300, 0x2000):
+        ch = chr(cp)
+        if unicodedata.combining(ch) and unicodedata.category(ch) == "Mn" and not unicodedata.decomposition(ch):
+            marks.setdefault(unicodedata.combining(ch), ch)
+    return [marks[c] for c in sorted(marks, reverse=True)]
+
+
+def mark_runs() -> dict[str, str]:
+    """Texts of one letter and a long run of combining marks out of canonical order (each within Mermaid's limit)."""
+    marks = _one_mark_of_each_class()
+    return {
+        "descending-classes": "a" + "".join(m * (48_000 // len(marks)) for m in marks),  # 5.7 s
+        "two-classes": "a" + "\u0301\u0316" * 24_000,  # acute (230) then grave below (220): 1.4 s
+        "tibetan-ii": "\u0f40" + "\u0f73" * 48_000,  # U+0F73 is one character, two marks (129, 130) once decomposed
+        "dialytika-tonos": "a" + "\u0344\u0316" * 16_000,
+    }

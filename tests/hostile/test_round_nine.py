@@ -1,6 +1,6 @@
 """Round nine (round_nine.py says what was found and what held): an abbreviation key that multiplied the drawing's
-texts, participant inference that walked the drawing once per participant, and the steps notes drew gathered again
-for every message."""
+texts, participant inference that walked the drawing once per participant, the steps notes drew gathered again for
+every message, and long runs of combining marks sorted by insertion."""
 
 from __future__ import annotations
 
@@ -131,3 +131,47 @@ def test_the_steps_notes_drew_are_gathered_once_for_all_messages(monkeypatch):
     assert len(text) < 50_000
     assert grade_text(text, file="a.mmd", reference=KUBECTL).status != "invalid"
     assert reads[0] < 20 * (1_500 + 1_000), reads[0]  # every message reading every note's mention: 1.5 million
+
+
+# --------------------------------------------------------------------------- combining marks
+
+
+@pytest.mark.parametrize("name", sorted(round_nine.mark_runs()))
+@pytest.mark.parametrize("where", ["message", "alias"])
+def test_a_long_run_of_combining_marks_is_read_fast(name, where):
+    """`recognise.composed` put every text in NFC, and CPython sorts a run of combining marks into canonical order by
+    insertion (square in the run, in one C call the time budget cannot stop): 48,000 marks of 50 classes, highest
+    first, took 5.7 s; 48,000 U+0F73 (two marks each once decomposed) as long."""
+    run = round_nine.mark_runs()[name]
+    text = (f"sequenceDiagram\n    A->>B: {run}\n" if where == "message"
+            else f"sequenceDiagram\n    participant A as {run}\n    A->>B: x\n")
+    assert len(text) < 50_000
+    for reference in (FLAGSHIP, KUBECTL):
+        started = time.process_time()
+        graded = _manager(reference).grade("a", "answers/a.mmd", text)
+        assert graded.result.status != "invalid" and time.process_time() - started < 2, name
+
+
+def test_letters_typed_with_combining_marks_are_still_read_composed():
+    from drawcheck.recognise.composed import composed
+
+    nfd = "planificacio\u0301n, co\u0300la, \u1ec7 a" + "\u0301" * 30  # thirty marks on one letter: still composed
+    diagram = parse_text(f"sequenceDiagram\n    A->>B: {nfd}\n")
+    text = composed(diagram).statements[0].text
+    assert text.startswith("planificaci\u00f3n, c\u00f2la, \u1ec7") and len(text) < len(nfd)
+
+
+def test_every_character_that_sorts_among_marks_is_a_mark():
+    """`composed._too_many_marks` counts the characters of general category M: every character a canonical
+    decomposition puts among the marks sorted (a combining class above 0, or a decomposition that starts with one)
+    is one, in this Python's Unicode data."""
+    import sys
+    import unicodedata
+
+    for cp in range(sys.maxunicode + 1):
+        ch = chr(cp)
+        if not (unicodedata.combining(ch) or unicodedata.decomposition(ch)):
+            continue
+        nfd = unicodedata.normalize("NFD", ch)
+        if unicodedata.combining(ch) or unicodedata.combining(nfd[0]):
+            assert unicodedata.category(ch).startswith("M"), hex(cp)
