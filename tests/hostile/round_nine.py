@@ -27,6 +27,19 @@ r"""Round nine: what got past rounds one to eight (`test_round_nine.py`).
   Now a text with more than `MAX_MARKS` (30, Unicode's stream-safe limit) marks in a row is read as written
   (`mark_runs()`): 0.1 s. Every character that sorts among the marks is of general category M (checked over
   Python's Unicode data), so the marks are counted by category.
+- Participants' long names read again for every message (three places, all square in a name's length times the
+  messages): `DirectionsCheck` asked, for every message that draws a step with a direction rule, whether its
+  participants' names say the rule's words, putting each whole name through `phrase_text` each time: etcd named
+  `etcd` and 24,000 characters of `a中`, sending Persist to the API server 1,750 times (`wrong_way_round`, 48 KB),
+  took 10.9 s for kubectl-apply, past the 10 s budget (`x ` repeated: 4.7 s); now each participant is asked once
+  per rule's words: 0.3 s. `NamedFunctionCheck`, where no line names the cache function, asked each message's
+  participants whether their names say the function's home (`long_name_sends`: 24,000 characters and 3,000
+  messages, 2.1 s for the flagship); now each participant is asked once: 0.2 s. And `stands_for` searched a
+  name once with each of the exercise participants' words, a regex with a lookbehind tried at every place (268 for
+  kubectl-apply): a name of 48,000 characters of `aB中` took 1.5 to 2.3 s however many participants shared the
+  characters (`LONG_NAMES`); a word's pattern matches exactly where a plain text does (its body, with a space on
+  each side that has a word gap), so each word is now looked for as that text (`phrases.phrase_needle`, checked
+  against the patterns): 0.3 s.
 
 Tried and held (tests where interesting):
 
@@ -38,14 +51,16 @@ Tried and held (tests where interesting):
 - `unretracted` (`retraction`, `retracting_bracket`, `retracted_before`), `not_struck_out`, `_TAG`, `_QUESTION`,
   `_ASKED` and `_LABEL_HEAD` each match at one place or scan brackets that cannot overlap: `(no` / `sorry,` /
   `— no,` / `Q:` / `?!` / `[a]` repeated over 48 KB stay linear;
-- a long participant alias in kubectl-apply: `stands_for` searches it once for each word of each exercise
-  participant (some 400), linear but slow: 1.0 to 1.3 s at 48 KB (`aB`, `Q:`, `a `), the most a text takes;
+- a long participant alias in kubectl-apply (before `phrase_needle`, above): linear, 1.0 to 1.3 s at 48 KB (`aB`,
+  `Q:`, `a `); now 0.3 s at most;
 - words a misspelling is tried on (`Fliter `, `sattus `, `scoer `, `Pre Fitler `), 48 KB in one message: linear,
   at most 1.4 s (a window of up to 71 step names of the same first letter and length for kubectl-apply);
 - a reason note that heads a phase with a phase word 12,000 times (`cua cua ...` beside the boundary:
   `ReasonCheck.groups_in` rebuilds the text once for each): 0.07 s at 48 KB;
 - `unicodedata.is_normalized` (the quick check finds marks out of order at once) and `normalize` on marks already in
   order, Hangul jamo runs, `a` + 48,000 U+0301 (each can compose): linear, a few milliseconds;
+- `_Walk.without_speaker` puts both participants' labels in one form for every message with a colon: square, but
+  0.5 s at most within the limits (two labels of 14,000 characters, 2,000 messages `A->>B:a:b`);
 - a legend whose words are 24,000 characters, keyed into 650 rects (the same string each time): 0.2 s;
 - an abbreviation key of 3,000 entries (`zaaa=Bind, zaab=Bind, ...`) over 20,000 characters of text: 0.1 s;
 - 2,000 header notes over 2,000 participants alternating phases (`drawn_over`): 0.05 s; 4,000 messages naming
@@ -117,3 +132,34 @@ def mark_runs() -> dict[str, str]:
         "tibetan-ii": "\u0f40" + "\u0f73" * 48_000,  # U+0F73 is one character, two marks (129, 130) once decomposed
         "dialytika-tonos": "a" + "\u0344\u0316" * 16_000,
     }
+
+
+def wrong_way_round(name_unit: str, name_chars: int, messages: int) -> str:
+    """kubectl-apply: etcd with a long name (`etcd ` and `name_unit` repeated) sends Persist to the API server
+    `messages` times: drawn the wrong way round every time (forty statements to a line)."""
+    sent = ["E->>A:persist"] * messages
+    return ("sequenceDiagram\n    participant E as etcd " + name_unit * (name_chars // len(name_unit)) + "\n"
+            "    participant A as API server\n" + "".join(";".join(sent[k:k + 40]) + "\n" for k in range(0, messages, 40)))
+
+
+def long_name_sends(name_unit: str, name_chars: int, messages: int) -> str:
+    """A participant with a long name (`name_unit` repeated) sending `messages` messages that name nothing (forty
+    statements to a line)."""
+    name = name_unit * (name_chars // len(name_unit))
+    sent = ["A->>B:x"] * messages
+    return (f"sequenceDiagram\n    participant A as {name}\n    participant B as {name[:100]}\n"
+            + "".join(";".join(sent[k:k + 40]) + "\n" for k in range(0, messages, 40)))
+
+
+def long_names(unit: str, participants: int, chars: int) -> str:
+    """`participants` participants named `unit` repeated (`chars` characters in all), each sending one message."""
+    each = chars // participants
+    declared = "".join(f"    participant P{k} as {unit * (each // len(unit))}\n" for k in range(participants))
+    return "sequenceDiagram\n" + declared + "".join(f"    P{k}->>P{(k + 1) % participants}: x\n" for k in range(participants))
+
+
+LONG_NAMES = {  # (unit, participants, characters of names in all): 1.5 to 2.3 s for kubectl-apply before
+    "one-name": ("aB\u4e2d", 1, 48_000),
+    "many-names": ("aB\u4e2d", 24, 47_000),
+    "brackets": ("aB\u4e2d", 1, 47_000),  # with a bracket at its end, below: its words outside brackets read first
+}

@@ -1,6 +1,7 @@
 """Round nine (round_nine.py says what was found and what held): an abbreviation key that multiplied the drawing's
 texts, participant inference that walked the drawing once per participant, the steps notes drew gathered again for
-every message, and long runs of combining marks sorted by insertion."""
+every message, long runs of combining marks sorted by insertion, and long participant names read again for every
+message."""
 
 from __future__ import annotations
 
@@ -175,3 +176,106 @@ def test_every_character_that_sorts_among_marks_is_a_mark():
         nfd = unicodedata.normalize("NFD", ch)
         if unicodedata.combining(ch) or unicodedata.combining(nfd[0]):
             assert unicodedata.category(ch).startswith("M"), hex(cp)
+
+
+# --------------------------------------------------------------------------- directions
+
+
+def test_a_step_drawn_the_wrong_way_round_reads_each_participants_name_once(monkeypatch):
+    """Counted, not timed: `DirectionsCheck` asked, for every message that draws the step, whether its participants'
+    names say the rule's words, putting each whole name through `phrase_text` every time: a name of 24,000
+    characters (`a中` repeated) and 1,750 messages took 10.9 s for kubectl-apply (past the 10 s budget), `x `
+    repeated 4.7 s. Now each participant is asked once per rule's words."""
+    from drawcheck.grade.checks import directions
+
+    phrased = [0]
+    says = directions.says
+
+    def counted(pattern, text):
+        phrased[0] += len(text)
+        return says(pattern, text)
+
+    monkeypatch.setattr(directions, "says", counted)
+    text = round_nine.wrong_way_round("x ", 6_000, 1_000)
+    assert len(text) < 50_000
+    result = grade_text(text, file="a.mmd", reference=KUBECTL)
+    assert any(f.kind == "direction" for f in result.findings)  # still drawn the wrong way round
+    assert phrased[0] < 20 * 6_000, phrased[0]  # the name once per rule and side, not once per message
+
+
+@pytest.mark.parametrize("unit", ["x ", "a\u4e2d"])
+def test_a_step_drawn_the_wrong_way_round_between_long_names_is_graded_fast(unit):
+    text = round_nine.wrong_way_round(unit, 24_000, 1_750)
+    assert len(text) < 50_000
+    started = time.process_time()
+    graded = _manager(KUBECTL).grade("a", "answers/a.mmd", text)
+    assert graded.result.status != "invalid" and time.process_time() - started < 2.5  # was 4.7 and 10.9 s
+
+
+def test_the_named_functions_home_is_looked_for_once_per_participant(monkeypatch):
+    """Counted, not timed: where no line names the cache function, `NamedFunctionCheck` looks for a message to or
+    from its home, and asked each message's participants whether their names say it: a name of 24,000 characters
+    (`a中` repeated) and 3,000 messages took 2.1 s for the flagship. Now each participant is asked once."""
+    from drawcheck.recognise import Actor
+
+    asked = [0]
+    says = Actor.says
+
+    def counted(self, pattern):
+        asked[0] += 1
+        return says(self, pattern)
+
+    monkeypatch.setattr(Actor, "says", counted)
+    text = round_nine.long_name_sends("a\u4e2d", 2_000, 3_000)
+    assert len(text) < 50_000
+    assert grade_text(text, file="a.mmd", reference=FLAGSHIP).status != "invalid"
+    assert asked[0] < 100, asked[0]  # once per participant and pattern, not once per message (6,000)
+
+
+def test_a_long_named_participant_sending_many_messages_is_graded_fast():
+    text = round_nine.long_name_sends("a\u4e2d", 24_000, 3_000)
+    for reference in (FLAGSHIP, KUBECTL):
+        started = time.process_time()
+        graded = _manager(reference).grade("a", "answers/a.mmd", text)
+        assert graded.result.status != "invalid" and time.process_time() - started < 2  # was 2.1 s for the flagship
+
+
+# --------------------------------------------------------------------------- who a participant stands for
+
+
+@pytest.mark.parametrize("name", sorted(round_nine.LONG_NAMES))
+def test_who_a_long_named_participant_stands_for_is_found_fast(name):
+    """`stands_for` searched a participant's name once with each of the exercise participants' words (268 regexes for
+    kubectl-apply, each with a lookbehind at every place): a name of 48,000 characters (`aB中` repeated) took 1.5 to 2.3 s,
+    however many participants share the characters. Now each word is looked for as the substring its pattern
+    matches (`phrase_needle`): the same answer."""
+    unit, participants, chars = round_nine.LONG_NAMES[name]
+    text = round_nine.long_names(unit, participants, chars)
+    if name == "brackets":
+        text = text.replace("\n    P0->>", " (etcd)\n    P0->>", 1)
+    assert len(text) < 50_000
+    for reference in (FLAGSHIP, KUBECTL):
+        started = time.process_time()
+        graded = _manager(reference).grade("a", "answers/a.mmd", text)
+        assert graded.result.status != "invalid" and time.process_time() - started < 1.5, name
+
+
+def test_a_phrase_needle_finds_what_its_pattern_finds():
+    """`phrase_needle(w) in t` is `phrases_regex([w]).search(t)` for every participant word of both exercises, on the
+    words themselves and beside letters, digits, spaces and letters of scripts without spaces."""
+    from drawcheck.grade.checks.misconceptions import MisconceptionsCheck
+    from drawcheck.recognise import words_regex
+    from drawcheck.recognise.phrases import phrase_needle, phrase_text
+
+    words = sorted({w for reference in (FLAGSHIP, KUBECTL) for check in reference.checks
+                    if isinstance(check, MisconceptionsCheck)
+                    for p in check.participants.values() for w in p.words + (p.name,)})
+    assert len(words) > 100
+    texts = {phrase_text(f) for w in words for f in (w, f"a {w} b", f"{w}x", f"x{w}", f"{w}\u961f", f"\u961f{w}",
+                                                     f"({w})", f"{w}2", w.replace(" ", ""), w.split()[0])}
+    texts |= {phrase_text(" ".join(words[k:k + 3])) for k in range(len(words))}
+    for w in words:
+        rx, needle = words_regex([w]), phrase_needle(w)
+        assert (rx is None) == (needle is None), w
+        if rx is not None:
+            assert [t for t in texts if rx.search(t)] == [t for t in texts if needle in t], w
