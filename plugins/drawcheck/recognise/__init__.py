@@ -14,6 +14,7 @@ the second of several unlabelled top-level `rect` blocks. docs/grading.md has th
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -353,11 +354,16 @@ def _inline_phase(text: str, matches) -> str | None:
     loose word (said of other work too), or one after a dot (part of a dotted name, `bed.sowLoop`) labels
     nothing."""
     step_end = None
+    too_far = None  # where the word after the HEADER_LEAD_WORDS words past the step starts (counted once a step:
+    # counting from the step again for every phase word after it was square time, 13 s for `kø ` repeated)
     for m in matches:
         if m.kind == "step":
-            step_end = m.end
+            step_end, too_far = m.end, None
         elif m.kind == "cycle" and step_end is not None and m.how != "loose" and text[m.start - 1:m.start] != ".":
-            if len(_WORD.findall(text[step_end:m.start])) <= HEADER_LEAD_WORDS:
+            if too_far is None:
+                after = [w.start() for w in itertools.islice(_WORD.finditer(text, step_end), HEADER_LEAD_WORDS + 1)]
+                too_far = after[-1] if len(after) > HEADER_LEAD_WORDS else len(text)
+            if m.start <= too_far:
                 return m.target
     return None
 
