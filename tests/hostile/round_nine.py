@@ -50,6 +50,13 @@ r"""Round nine: what got past rounds one to eight (`test_round_nine.py`).
   `bind过滤` (Bind, then Filter in Chinese) repeated over 48 KB took 5.9 s, `Bind 过滤 ` 3.8 s
   (`NAMES_IN_TWO_SCRIPTS`). Now each is compared with the ASCII names near it (by where they start) and the steps
   named are counted: 0.1 s, the same names (compared with the old reading on 60,000 random mixed texts).
+- Learner rects inside learner rects: each rect is checked over every translucent rect around it, on each of five
+  pages (`safety.learner_rect_colour`), once as the page redraws it and again for the PR comment (`untinted_marks`);
+  every check parsed and composited the whole stack beneath it: 1,300 rects side by side inside 98 nested ones
+  (`nested_rects("siblings")`, 43 KB) made 750,000 compositing steps (1.35 million with 1,400 rects: 5.2 s for
+  `drawcheck check --format markdown`, the PR check's report, outside any time budget). Now each stack is
+  composited from the one below it, once (`safety._composited`, cached): the same colours, 0.9 s for the whole
+  command (`tree`: 800 rects each over a stack of its own, too).
 
 Tried and held (tests where interesting):
 
@@ -193,3 +200,18 @@ NAMES_IN_TWO_SCRIPTS = {  # a unit repeated over 48 KB in one message (the flags
     "filter-bind": "\u8fc7\u6ee4 Bind ",  # 3.2 s
     "filter-queue": "Filter \u961f\u5217 ",  # `队列` (queue): 1.3 s
 }
+
+
+def nested_rects(shape: str) -> str:
+    """Learner rects, each checked over every translucent rect around it: 98 nested rects, then 1,300 rects side by
+    side inside them (`siblings`), or 800 rects inside them each holding one more (`tree`: every inner rect over a
+    stack of its own); ten to a line (`;`)."""
+    trunk = "".join(f"    rect rgba({k * 37 % 256}, {k * 91 % 256}, {k * 53 % 256}, 0.1)\n" for k in range(98 if shape == "siblings" else 96))
+    if shape == "siblings":
+        units = [f"rect rgb({k % 256},{k * 29 % 256},9);A->>B:x;end" for k in range(1_300)]
+    else:
+        units = [f"rect rgb({k % 256},{k * 7 % 256},9);rect rgb(9,{k % 256},{k * 3 % 256});A->>B:x;end;end" for k in range(800)]
+    inner = "".join(";".join(units[k:k + 10]) + "\n" for k in range(0, len(units), 10))
+    depth = 98 if shape == "siblings" else 96
+    return ("sequenceDiagram\n    participant A\n    participant B\n    A->>B: Filter\n" + trunk + inner
+            + "    end\n" * depth)
