@@ -822,8 +822,10 @@ def stands_for(who: tuple[tuple[str, str], ...], actors: dict[str, Actor], pid: 
     characters, took 2.3 s.)"""
     actor = actors.get(pid) if pid is not None else None
     texts = actor.phrased if actor else (phrase_text(pid),) if pid else ()
-    for read in (actor.heads, texts) if actor else (texts,):  # what brackets hold is a remark: read it last
-        found = next((ex for ex, needle in who if any(needle in t for t in read)), None)
+    for read in (actor.heads, texts) if actor and actor.heads != texts else (texts,):  # what brackets hold is a
+        # remark: read it last
+        said = "\x00".join(read)  # (no needle holds a NUL, so none is found across two texts)
+        found = next((ex for ex, needle in who if needle in said), None)
         if found is not None:
             return found
     return None
