@@ -32,7 +32,9 @@ def find_key(statements, names) -> tuple[Note, dict[str, str]] | None:
         entries = {}
         for part in note_parts(s.text):
             m = _ENTRY.match(part)
-            if m is not None and len(m.group("long")) <= LONGEST and any(n.kind == "step" for n in names.find(m.group("long"), spelling=False)) \
+            if m is None or len(m.group("long")) > LONGEST:
+                continue
+            if any(n.kind == "step" for n in names.find(m.group("long"), spelling=False)) \
                     and not names.find(m.group("short"), spelling=False):
                 entries[m.group("short")] = m.group("long")
         if len(entries) >= MIN_ENTRIES:
