@@ -28,6 +28,7 @@ single text character. So `#60;` is drawn as a visible `<` and can never start a
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 import unicodedata
@@ -334,6 +335,23 @@ def _distance(a, b) -> float:
 
 _NESTING = 4  # rects of one colour nested this deep are still checked (each level deepens the tint)
 
+_PAGES = tuple(page for page, _alpha in filter(None, map(_rgb_alpha, PAGE_BACKGROUNDS)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _composited(under: tuple[str, ...]) -> tuple[tuple[tuple[float, float, float], ...], bool]:
+    """The colours `under` (bottom first) composite to on each of `PAGE_BACKGROUNDS`, and whether any of them is a
+    colour: each stack from the one below it, cached, so the rects side by side in a stack (or one inside another)
+    share its work. (Compositing every stack again for every rect was square in the nesting: 1,300 rects inside 98
+    took 5.2 s for the PR comment.)"""
+    if not under:
+        return _PAGES, False
+    below, layered = _composited(under[:-1])
+    layer = _rgb_alpha(under[-1])
+    if layer is None:
+        return below, layered
+    return tuple(_over(layer[0], layer[1], b) for b in below), True
+
 
 def learner_rect_colour(label: str, *, reserved: Iterable[str], neutral: str, under: Iterable[str] = ()) -> str:
     """The colour to redraw a learner's `rect <label>` with: the learner's own when it is a plain
@@ -345,14 +363,11 @@ def learner_rect_colour(label: str, *, reserved: Iterable[str], neutral: str, un
     if parsed is None:
         return neutral
     rgb, alpha = parsed
-    layers = [p for p in map(_rgb_alpha, under) if p is not None]
+    composited, layered = _composited(tuple(under))
     marks = [p for p in map(_rgb_alpha, reserved) if p is not None]
-    for page in filter(None, map(_rgb_alpha, PAGE_BACKGROUNDS)):
-        shown = [_over(mark_rgb, mark_alpha, page[0]) for mark_rgb, mark_alpha in marks]  # as the page shows them
-        for beneath in ([layers, []] if layers else [layers]):
-            below = page[0]
-            for layer_rgb, layer_alpha in beneath:
-                below = _over(layer_rgb, layer_alpha, below)
+    for page, over_layers in zip(_PAGES, composited):
+        shown = [_over(mark_rgb, mark_alpha, page) for mark_rgb, mark_alpha in marks]  # as the page shows them
+        for below in ((over_layers, page) if layered else (page,)):
             tints = [_over(rgb, 1 - (1 - alpha) ** depth, below) for depth in range(1, _NESTING + 1)]
             if any(_distance(drawn, tint) < MARK_COLOUR_DISTANCE for drawn in shown for tint in tints):
                 return neutral

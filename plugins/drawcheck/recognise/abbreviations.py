@@ -23,6 +23,10 @@ _MORE_PARTS = re.compile(r"(?<!\s)(?:\s*+[·•|]\s*+|\s++(?=[A-Za-z][A-Za-z0-9]
 MIN_ENTRIES = 2  # one `x = y` is a remark; a key gives two short names at least
 MAX_ENTRY = 80  # characters: an entry is a short name and a name; a longer part is a sentence
 MAX_WORDS = 6  # and so in words (`key: PS = PreSow (per bed)`)
+LONGEST = 48  # characters a short name may stand for: a name of a few words
+WRITTEN_OUT = 10_000  # characters the written-out names may add to the drawing's texts in all (a key's names written
+# out hundreds of times); past that, a text keeps its short names. Without a bound the texts grew with the square of
+# the file (`X = <20,000 characters>` and 15,000 `X`s: 1.1 GB, 25 s), and 24-fold with LONGEST alone (15 s)
 
 
 def _entry(part: str, names) -> tuple[str, str] | None:
@@ -33,7 +37,8 @@ def _entry(part: str, names) -> tuple[str, str] | None:
         for m in pattern.finditer(part):
             long = part[m.end():].strip()
             short = m.group("short")
-            if not long or not _shortens(short.strip("[]"), long) or not names.may_start_a_name(long):
+            if not long or len(long) > LONGEST or not _shortens(short.strip("[]"), long) \
+                    or not names.may_start_a_name(long):
                 continue
             found = names.find(long, spelling=False)
             if found and found[0].start == 0 and found[0].end == len(long.split("(")[0].rstrip()) \
@@ -83,8 +88,8 @@ def find_key(diagram: Diagram, names) -> tuple[Note | None, dict[str, str]] | No
 
 
 def with_abbreviations(diagram: Diagram, names) -> Diagram:
-    """The diagram as its abbreviation key reads it: each short name, as a whole word, written out, and a key
-    note gone. Without a key, the diagram itself."""
+    """The diagram as its abbreviation key reads it: each short name, as a whole word, written out (while the texts
+    grow by WRITTEN_OUT characters at most), and a key note gone. Without a key, the diagram itself."""
     key = find_key(diagram, names)
     if key is None:
         return diagram
@@ -92,8 +97,17 @@ def with_abbreviations(diagram: Diagram, names) -> Diagram:
     short = re.compile(r"(?<![A-Za-z0-9_])(?:" + "|".join(map(re.escape, sorted(entries, key=len, reverse=True)))
                        + r")(?![A-Za-z0-9_])")
 
+    room = [WRITTEN_OUT]  # characters the texts may still grow by
+
     def expand(text: str | None) -> str | None:
-        return short.sub(lambda m: entries[m.group()], text) if text else text
+        if not text or not room[0]:
+            return text
+        written = short.sub(lambda m: entries[m.group()], text)
+        if len(written) - len(text) > room[0]:
+            room[0] = 0
+            return text
+        room[0] -= len(written) - len(text)
+        return written
 
     return dataclasses.replace(diagram, statements=_expanded(diagram.statements, note, expand))
 

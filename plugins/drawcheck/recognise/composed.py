@@ -9,8 +9,30 @@ import unicodedata
 from drawcheck.parse.model import Block, Diagram, Message, Note
 
 
+MAX_MARKS = 30
+"""Marks in a row a text may carry and still be composed (Unicode's stream-safe format, UAX #15, allows 30 on one
+letter). CPython sorts a run of marks into canonical order by insertion, in one call no time budget can stop: square
+in the run (48,000 marks, highest class first, took 5.7 s). A text with a longer run is read as written."""
+
+
 def _nfc(text: str | None) -> str | None:
-    return text if text is None or text.isascii() else unicodedata.normalize("NFC", text)
+    if text is None or text.isascii() or unicodedata.is_normalized("NFC", text) or _too_many_marks(text):
+        return text
+    return unicodedata.normalize("NFC", text)
+
+
+def _too_many_marks(text: str) -> bool:
+    """More than MAX_MARKS combining marks in a row? (Every character of a combining class above 0, or whose
+    decomposition starts with one, is of general category M: a test checks it of Python's Unicode data.)"""
+    run = 0
+    for ch in text:
+        if ch.isascii() or not unicodedata.category(ch).startswith("M"):
+            run = 0
+        else:
+            run += 1
+            if run > MAX_MARKS:
+                return True
+    return False
 
 
 def _texts(diagram: Diagram):

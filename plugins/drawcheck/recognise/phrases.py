@@ -85,6 +85,16 @@ def phrase_pattern(word: str, *, whole: bool = False) -> str | None:
     return left + re.escape(body).replace(r"\ ", " ") + right
 
 
+def phrase_needle(word: str) -> str | None:
+    """What `phrase_pattern(word)` matches, as plain text: its body with a space on each side that has a word gap
+    (`needle in phrase_text(text)` is `re.search(phrase_pattern(word), phrase_text(text))`, without a regex tried
+    at every place; None for a word with no letters)."""
+    body = phrase_text(word).strip()
+    if not body:
+        return None
+    return (" " if _edge(body[0]) else "") + body + (" " if _edge(body[-1]) else "")
+
+
 def phrases_regex(words, *, whole: bool = False) -> re.Pattern | None:
     """Any of `words` (longest first) in `phrase_text` output."""
     bodies = sorted({b for w in words if (b := phrase_pattern(w, whole=whole))}, key=len, reverse=True)

@@ -31,6 +31,7 @@ from drawcheck.grade.checks.base import Check, Cited, Drawing, Finding, FindingK
 from drawcheck.grade.checks.order import heaviest_increasing
 from drawcheck.grade.layout import drawn_order
 from drawcheck.recognise import Between, Role, answers, stands_for, words_regex
+from drawcheck.recognise.phrases import phrase_needle
 
 ANY = "any"
 SEVERITIES = ("correction", "hint")
@@ -91,8 +92,8 @@ class MisconceptionsCheck(Check):
     def __post_init__(self):
         self.weight = sum(1 for m in self.rules if m.severity == "correction")
         # each word alone, longest first: the first one a drawn participant's name says names it
-        words = [(p.id, len(w), words_regex([w])) for p in self.participants.values() for w in p.words + (p.name,)]
-        self.words = [(pid, rx) for pid, _, rx in sorted(words, key=lambda w: -w[1]) if rx is not None]
+        words = [(p.id, len(w), phrase_needle(w)) for p in self.participants.values() for w in p.words + (p.name,)]
+        self.words = [(pid, needle) for pid, _, needle in sorted(words, key=lambda w: -w[1]) if needle is not None]
 
     @classmethod
     def load(cls, r, node, core):
