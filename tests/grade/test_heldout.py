@@ -107,6 +107,8 @@ CORPORA = {
     "kubectl-apply-z": REPO / "reference" / "kubectl-apply" / "exercise.yml",
     # written by a blind author (blinde3, session 12): wide-context drawers; measured, not tuned against
     "two-cycles-aa": REPO / "reference" / "two-cycles" / "exercise.yml",
+    # written by a blind author (blindf3, session 12): uncertain and honest learners; measured, not tuned against
+    "two-cycles-ab": REPO / "reference" / "two-cycles" / "exercise.yml",
 }
 
 # Sets whose author's "correct" drawings left out steps the published contract requires: the lead added those
