@@ -105,6 +105,8 @@ CORPORA = {
     "kubectl-apply-y": REPO / "reference" / "kubectl-apply" / "exercise.yml",
     # written by a blind author (blindd2, session 12): programmers drawing from the code; measured, not tuned against
     "kubectl-apply-z": REPO / "reference" / "kubectl-apply" / "exercise.yml",
+    # written by a blind author (blindh3, session 12): uncertain and honest learners; measured, not tuned against
+    "kubectl-apply-ab": REPO / "reference" / "kubectl-apply" / "exercise.yml",
 }
 
 # Sets whose author's "correct" drawings left out steps the published contract requires: the lead added those
