@@ -111,6 +111,8 @@ CORPORA = {
     "two-cycles-ab": REPO / "reference" / "two-cycles" / "exercise.yml",
     # written by a blind author (blindg3, session 12): release by release, history in the drawings; measured, not tuned against
     "kubectl-apply-aa": REPO / "reference" / "kubectl-apply" / "exercise.yml",
+    # written by a blind author (blindh3, session 12): uncertain and honest learners; measured, not tuned against
+    "kubectl-apply-ab": REPO / "reference" / "kubectl-apply" / "exercise.yml",
 }
 
 # Sets whose author's "correct" drawings left out steps the published contract requires: the lead added those
