@@ -12,70 +12,15 @@ from __future__ import annotations
 import pytest
 
 from drawcheck.grade import grade_text
+from test_unlisted_languages import KUBECTL as KUBECTL_TEMPLATE, REASON, TWO_CYCLES as FLAGSHIP
 
-KUBECTL = """\
-sequenceDiagram
-    participant U as kubectl
-    participant A as API server
-    participant E as etcd
-    participant S as scheduler
-    participant K as kubelet
-    participant R as containerd
-    participant N as CNI plugin
-    U->>A: kubectl apply (POST pod)
-    A->>A: authentication
-    A->>A: authorization
-    A->>A: mutating admission
-    A->>A: schema validation
-    A->>A: validating admission
-    A->>E: persist pod
-    A-->>U: 201 Created
-    A--)S: watch event: new pod, no node
-    S->>S: filter and score nodes, pick node-1
-    S->>A: POST binding node-1
-    A->>E: persist nodeName
-    A--)K: watch event: pod bound to node-1
-    K->>R: RunPodSandbox
-    R->>N: CNI ADD
-    N-->>R: pod IP
-    K->>R: PullImage
-    K->>R: CreateContainer
-    K->>R: StartContainer
-    K->>A: PATCH status Running
-    A->>E: persist status
-"""
+KUBECTL = KUBECTL_TEMPLATE.format(scheduler="scheduler", event="watch event: new pod, no node",
+                                  binding="POST binding node-1").replace(
+    "    participant R as containerd\n", "    participant R as containerd\n    participant N as CNI plugin\n").replace(
+    "pick one", "pick node-1").replace("pod bound\n", "pod bound to node-1\n").replace(
+    "    R->>R: CNI ADD\n", "    R->>N: CNI ADD\n    N-->>R: pod IP\n")
 
-TWO_CYCLES = """\
-sequenceDiagram
-    participant S as Scheduler thread
-    participant C as Cache
-    participant P as Plugins
-    participant B as Binding goroutine
-    Note over S,P: scheduling cycle
-    S->>C: UpdateSnapshot
-    S->>P: PreFilter
-    S->>P: Filter
-    opt no node fits
-        S->>P: PostFilter
-    end
-    S->>P: PreScore
-    S->>P: Score
-    S->>P: NormalizeScore
-    S->>C: AssumePod
-    S->>P: Reserve
-    S->>P: Permit
-    S-)B: go sched.runBindingCycle()
-    Note over S,B: reason: binding waits on the API server, the scheduling thread goes on, safe as the pod is assumed
-    Note over B,P: binding cycle
-    B->>B: WaitOnPermit
-    B->>P: PreBind
-    B->>P: Bind
-    B->>P: PostBind
-    opt on failure
-        B->>P: Unreserve
-        B->>C: ForgetPod
-    end
-"""
+TWO_CYCLES = FLAGSHIP.format(prescore="S->>P: PreScore", reason=REASON)
 
 
 def _drawing(base: str, old: str, new: str) -> str:

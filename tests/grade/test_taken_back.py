@@ -26,6 +26,8 @@ def _steps(ref, text):
     ("Filter — no node fits", ["Filter"]),
     ("<s>Bind</s> PreBind", ["PreBind"]),
     ("<DEL>Bind</DEL> PreBind", ["PreBind"]),
+    ("(was: Reserve) AssumePod", ["Assume"]),
+    ("Reserve (was: assume)", ["Reserve"]),
 ])
 def test_what_is_taken_back_names_nothing(reference, text, steps):
     assert _steps(reference, text) == steps
@@ -37,6 +39,9 @@ def test_a_reason_that_takes_back_a_lock_states_none(reference):
                                                   "the API server")
     findings = grade_text(text, file="x.mmd", reference=reference).findings
     assert [f for f in findings if f.severity == "correction"] == []
+    struck = text.replace('(first I wrote "a lock", crossed out)', "~~a lock~~")
+    assert "~~a lock~~" in struck
+    assert [f for f in grade_text(struck, file="x.mmd", reference=reference).findings if f.severity == "correction"] == []
     locked = text.replace('(first I wrote "a lock", crossed out)', "it needs a lock, and")
     assert any(f.kind == "reason" and f.severity == "correction"
                for f in grade_text(locked, file="x.mmd", reference=reference).findings)

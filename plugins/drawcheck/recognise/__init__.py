@@ -22,7 +22,7 @@ from drawcheck.parse.model import Block, Diagram, Message, Note
 from drawcheck.recognise.abbreviations import with_abbreviations
 from drawcheck.recognise.composed import composed
 from drawcheck.recognise.legend import with_legend
-from drawcheck.recognise.names import Match, matcher, participant_steps
+from drawcheck.recognise.names import Match, matcher, not_struck_out, participant_steps
 from drawcheck.recognise.phrases import phrase_text, phrases_regex
 from drawcheck.reference.model import LegacyName, Reference
 
@@ -308,7 +308,8 @@ def read_text(ref: Reference, text: str) -> Reading:
     asked = _QUESTION.match(text)
     if asked:
         text = " " * asked.end() + text[asked.end():]  # every word keeps its place
-    text = matcher(ref).unretracted(text)  # `Sow — sorry, PreSow`: what it takes back says nothing
+    text = not_struck_out(matcher(ref).unretracted(text))  # `Sow — sorry, PreSow`, `~~Sow~~`: what it takes back or
+    # crosses out says nothing
     if _TO_DO.match(text) and not text.isupper():
         return Reading(matches=(), role=PLAIN, hits=(), header=None, inline=None, phrased=phrase_text(text))
     role = text_role(ref, text)
