@@ -28,7 +28,6 @@ single text character. So `#60;` is drawn as a visible `<` and can never start a
 
 from __future__ import annotations
 
-import functools
 import html
 import re
 import unicodedata
@@ -338,32 +337,36 @@ _NESTING = 4  # rects of one colour nested this deep are still checked (each lev
 _PAGES = tuple(page for page, _alpha in filter(None, map(_rgb_alpha, PAGE_BACKGROUNDS)))
 
 
-@functools.lru_cache(maxsize=1024)
-def _composited(under: tuple[str, ...]) -> tuple[tuple[tuple[float, float, float], ...], bool]:
+def _composited(under: tuple[str, ...], stacks: dict | None) -> tuple[tuple[tuple[float, float, float], ...], bool]:
     """The colours `under` (bottom first) composite to on each of `PAGE_BACKGROUNDS`, and whether any of them is a
-    colour: each stack from the one below it, cached, so the rects side by side in a stack (or one inside another)
-    share its work. (Compositing every stack again for every rect was square in the nesting: 1,300 rects inside 98
-    took 5.2 s for the PR comment.)"""
+    colour: each stack from the one below it, kept in `stacks` (the caller's, for one drawing), so the rects side by
+    side in a stack (or one inside another) share its work. (Compositing every stack again for every rect was square
+    in the nesting: 1,300 rects inside 98 took 5.2 s for the PR comment.) Nesting is at most parse's MAX_DEPTH."""
     if not under:
         return _PAGES, False
-    below, layered = _composited(under[:-1])
+    if stacks is not None and under in stacks:
+        return stacks[under]
+    below, layered = _composited(under[:-1], stacks)
     layer = _rgb_alpha(under[-1])
-    if layer is None:
-        return below, layered
-    return tuple(_over(layer[0], layer[1], b) for b in below), True
+    found = (below, layered) if layer is None else (tuple(_over(layer[0], layer[1], b) for b in below), True)
+    if stacks is not None:
+        stacks[under] = found
+    return found
 
 
-def learner_rect_colour(label: str, *, reserved: Iterable[str], neutral: str, under: Iterable[str] = ()) -> str:
+def learner_rect_colour(label: str, *, reserved: Iterable[str], neutral: str, under: Iterable[str] = (),
+                        stacks: dict | None = None) -> str:
     """The colour to redraw a learner's `rect <label>` with: the learner's own when it is a plain
     rgb()/rgba()/hsl()/hsla() colour that stays clear of every `reserved` (mark) colour, as drawn on each of
     `PAGE_BACKGROUNDS`, over the colours drawn beneath it (`under`, bottom first: a box, the enclosing rects)
     and also when the learner nests up to four rects of it, and on the bare page (the site's script grounds every
-    rect of a mark's fill on the page's colour, wherever it is); else `neutral`."""
+    rect of a mark's fill on the page's colour, wherever it is); else `neutral`. `stacks`: a dict one drawing's
+    checks share (see `_composited`)."""
     parsed = _rgb_alpha(label)
     if parsed is None:
         return neutral
     rgb, alpha = parsed
-    composited, layered = _composited(tuple(under))
+    composited, layered = _composited(tuple(under), stacks)
     marks = [p for p in map(_rgb_alpha, reserved) if p is not None]
     for page, over_layers in zip(_PAGES, composited):
         shown = [_over(mark_rgb, mark_alpha, page) for mark_rgb, mark_alpha in marks]  # as the page shows them

@@ -102,6 +102,7 @@ def beyond_the_drawing(diagram, text: str) -> tuple[int, str] | None:
     from drawcheck.safety import unmark
 
     found: list[tuple[int, str]] = []
+    stacks: dict = {}  # composited stacks, shared by these checks
     for number, line in enumerate(text.split("\n"), 1):
         if _ACC_LINE.match(line):
             found.append((number, "accTitle/accDescr set what a screen reader says of the drawing; remove the line"))
@@ -113,18 +114,18 @@ def beyond_the_drawing(diagram, text: str) -> tuple[int, str] | None:
             found.append((s.line, f"`{s.keyword}` puts links or properties on a participant; remove the line"))
         elif isinstance(s, Block) and s.kind == "rect":
             under = tuple(as_rgb(block.label) for block, _branch in chain if block.kind == "rect")
-            if _passes_for_a_mark(s.label, NEUTRAL_FILL, under, learner_colour, MARK_FILLS):
+            if _passes_for_a_mark(s.label, NEUTRAL_FILL, under, learner_colour, MARK_FILLS, stacks):
                 found.append((s.line, "this rect's colour could pass for one of the site's marks; choose another"))
     for box in diagram.boxes:
-        if _passes_for_a_mark(box.color or "", "transparent", (), learner_colour, MARK_FILLS):
+        if _passes_for_a_mark(box.color or "", "transparent", (), learner_colour, MARK_FILLS, stacks):
             found.append((box.line, "this box's colour could pass for one of the site's marks; choose another"))
     return min(found) if found else None
 
 
-def _passes_for_a_mark(colour: str, neutral: str, under: tuple[str, ...], learner_colour, marks) -> bool:
+def _passes_for_a_mark(colour: str, neutral: str, under: tuple[str, ...], learner_colour, marks, stacks) -> bool:
     """A colour the site would draw (a CSS colour) but for its closeness to a mark's."""
-    return (learner_colour(colour, reserved=(), neutral=neutral, under=under) != neutral
-            and learner_colour(colour, reserved=marks, neutral=neutral, under=under) == neutral)
+    return (learner_colour(colour, reserved=(), neutral=neutral, under=under, stacks=stacks) != neutral
+            and learner_colour(colour, reserved=marks, neutral=neutral, under=under, stacks=stacks) == neutral)
 
 
 class SafeSnippetPreprocessor(SnippetPreprocessor):

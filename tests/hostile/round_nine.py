@@ -57,7 +57,7 @@ r"""Round nine: what got past rounds one to eight (`test_round_nine.py`).
   every check parsed and composited the whole stack beneath it: 1,300 rects side by side inside 98 nested ones
   (`nested_rects("siblings")`, 43 KB) made 750,000 compositing steps (1.35 million with 1,400 rects: 5.2 s for
   `drawcheck check --format markdown`, the PR check's report, outside any time budget). Now each stack is
-  composited from the one below it, once (`safety._composited`, cached): the same colours, 0.9 s for the whole
+  composited from the one below it, once (`safety._composited`, in a dict the drawing's checks share): the same colours, 0.9 s for the whole
   command (`tree`: 800 rects each over a stack of its own, too).
 
 Tried and held (tests where interesting):

@@ -13,18 +13,19 @@ from drawcheck import safety
 from drawcheck.css_colours import CSS_NAMED_COLOURS
 
 
-def learner_colour(colour: str, *, reserved: tuple[str, ...], neutral: str, under: tuple[str, ...] = ()) -> str:
+def learner_colour(colour: str, *, reserved: tuple[str, ...], neutral: str, under: tuple[str, ...] = (),
+                   stacks: dict | None = None) -> str:
     """`colour` as the learner wrote it when it is a CSS colour name or a plain rgb()/rgba()/hsl()/hsla()
     that stays clear of every `reserved` (mark) colour, also over the colours drawn beneath it (`under`,
     bottom first); `neutral` otherwise (also for `transparent` and `currentcolor`, which draw no colour of
-    the learner's own)."""
+    the learner's own). `stacks`: a dict one drawing's checks share (`safety.learner_rect_colour`)."""
     text = colour.strip()
     rgb = CSS_NAMED_COLOURS.get(text.lower()) if text.isascii() else None  # `blac\u212a` is no colour to CSS
     if rgb is None:
-        kept = safety.learner_rect_colour(text, reserved=reserved, neutral=neutral, under=under)
+        kept = safety.learner_rect_colour(text, reserved=reserved, neutral=neutral, under=under, stacks=stacks)
         return neutral if kept == neutral else kept.lower()  # `RGB(…)` as `rgb(…)`: the form the PR comment reads
     probe = "rgb({}, {}, {})".format(*rgb)
-    kept = safety.learner_rect_colour(probe, reserved=reserved, neutral=neutral, under=under)
+    kept = safety.learner_rect_colour(probe, reserved=reserved, neutral=neutral, under=under, stacks=stacks)
     return text if kept == probe else neutral
 
 

@@ -90,6 +90,7 @@ class _Emitter:
         self.lines: list[str] = []
         self.fills: list[str] = []  # the fills of the rects around the statement being emitted, outermost first
         self.box_fills: list[str] = []  # the boxes' fills as redrawn: a rect may be drawn over any of them
+        self.stacks: dict = {}  # composited stacks of rects, shared by this drawing's rect checks
 
     # ---- participants -------------------------------------------------------------------
     def _collect_participants_and_slots(self) -> None:
@@ -266,7 +267,7 @@ class _Emitter:
         could pass for a mark's."""
         for below in [()] + [(box,) for box in self.box_fills]:
             if learner_colour(label, reserved=MARK_FILLS, neutral=NEUTRAL_FILL,
-                              under=below + tuple(self.fills)) == NEUTRAL_FILL:
+                              under=below + tuple(self.fills), stacks=self.stacks) == NEUTRAL_FILL:
                 return NEUTRAL_FILL
         kept = label.strip()
         return kept.lower() if "(" in kept else kept  # an rgb()/hsl() form in lower case, as the PR comment reads it

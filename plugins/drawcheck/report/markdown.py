@@ -143,6 +143,7 @@ def _recheck(lines: list[str], marks: set[str]) -> list[str]:
     from drawcheck.render.mermaid import MARK_FILLS, NEUTRAL_FILL
 
     beneath: list[str | None] = []  # per open block: its fill when it is a rect that is drawn, else None
+    stacks: dict = {}  # composited stacks, shared by these checks
     out = []
     for line in lines:
         statement = line.strip()
@@ -152,7 +153,8 @@ def _recheck(lines: list[str], marks: set[str]) -> list[str]:
             fill = statement[len("rect "):] if statement.startswith("rect ") else None
             if fill is not None and statement not in marks and fill not in (CLEAR_FILL, NEUTRAL_FILL):
                 under = tuple(as_rgb(f) for f in beneath if f is not None)
-                if learner_colour(fill, reserved=MARK_FILLS, neutral=NEUTRAL_FILL, under=under) == NEUTRAL_FILL:
+                if learner_colour(fill, reserved=MARK_FILLS, neutral=NEUTRAL_FILL, under=under,
+                                  stacks=stacks) == NEUTRAL_FILL:
                     fill, line = NEUTRAL_FILL, line.split("rect ", 1)[0] + f"rect {NEUTRAL_FILL}"
             beneath.append(None if fill == CLEAR_FILL else fill)
         out.append(line)
