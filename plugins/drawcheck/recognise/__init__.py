@@ -219,6 +219,7 @@ class Recognised:
     rect_starts: tuple[tuple[int, int], ...]  # (first item index, line) of top-level rects
     actors: dict[str, Actor]
     comments: tuple[Item, ...]  # `%% ...` comments that play a role (`%% reason: ...`), never drawn
+    steps_at: dict[int, set[str]]  # item index -> the steps drawn there
 
     def effective_phase(self, item: Item, pair: tuple[str, str] | None) -> str | None:
         """The item's phase label, else the side of the boundary it is drawn on."""
@@ -450,7 +451,7 @@ def recognise(diagram: Diagram, ref: Reference) -> Recognised:
     return Recognised(
         items=items, mentions=tuple(walk.mentions), first=first, boundary=boundary,
         phases_marked=boundary is not None or any(i.phase in main for i in items),
-        rect_starts=tuple(walk.rect_starts), actors=walk.actors, comments=comments,
+        rect_starts=tuple(walk.rect_starts), actors=walk.actors, comments=comments, steps_at=steps_of,
     )
 
 

@@ -62,9 +62,6 @@ class BranchesCheck(Check):
         ref, rec = drawing.reference, drawing.recognised
         first = rec.first
         labels = {i.line: i for i in rec.items if i.kind == "label"}  # block and branch labels by line
-        drawn_at: dict[int, set[str]] = {}  # item index -> the steps drawn there
-        for mention in rec.mentions:
-            drawn_at.setdefault(mention.item.index, set()).add(mention.step)
         out = []
         for step in self.steps:
             m = first.get(step.id)
@@ -75,7 +72,7 @@ class BranchesCheck(Check):
             # a branch block, a branch phase, or the branch's words (`critical no node fits`: the learner's
             # condition, though Mermaid's first critical branch is the one that always runs)
             conditional = (item.context.conditional or self._said(m, step, labels) or self._noted(m, step, rec)
-                           or self._headed(m, step, rec, drawn_at)
+                           or self._headed(m, step, rec)
                            or (item.phase is not None and ref.phases[item.phase].role == "branch"))
             severity = "correction" if step.required else "hint"
             edits = 1 if step.required else 0
@@ -123,7 +120,7 @@ class BranchesCheck(Check):
         return note.says(self.patterns[step.branch]) and any(
             h.kind == "step" and h.target == step.id for h in note.reading.matches)
 
-    def _headed(self, mention, step, rec, drawn_at) -> bool:
+    def _headed(self, mention, step, rec) -> bool:
         """Does the note before the mention, past the messages of its branch's steps between them, say the
         branch's words (`Note over A,B: if watering fails`, then `Unsow`: a region headed by its condition)? Not
         a note that names the step itself: that one describes the step (`Unsow (only on failure)`), drawn on
@@ -133,7 +130,7 @@ class BranchesCheck(Check):
             if item.kind == "note":
                 return item.says(self.patterns[step.branch]) and not any(
                     m.kind == "step" and m.target == step.id for m in item.reading.matches)
-            if item.kind != "message" or not drawn_at.get(item.index, set()) & branch:
+            if item.kind != "message" or not rec.steps_at.get(item.index, set()) & branch:
                 return False
         return False
 

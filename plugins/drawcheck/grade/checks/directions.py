@@ -52,9 +52,6 @@ class DirectionsCheck(Check):
     def grade(self, drawing: Drawing) -> Outcome:
         rec = drawing.recognised
         out = []
-        drawn_at: dict[int, set[str]] = {}  # item index -> the steps drawn there
-        for mention in rec.mentions:
-            drawn_at.setdefault(mention.item.index, set()).add(mention.step)
         named: dict[tuple[str, int], bool] = {}  # (participant, id of a rule's words) -> its names say them
         for rule, from_rx, to_rx in self.patterns:
             m = rec.first.get(rule.step)
@@ -63,7 +60,7 @@ class DirectionsCheck(Check):
             if self._goes(rec, m.item, to_rx, from_rx, named) and not any(
                     self._goes(rec, other.item, from_rx, to_rx, named) for other in rec.mentions
                     if other.step == rule.step and other.item.kind == "message"
-                    and drawn_at[other.item.index] == {rule.step}):
+                    and rec.steps_at[other.item.index] == {rule.step}):
                 # drawn the other way round, and nowhere the right way by a message of its own (a reply that
                 # names it in passing, "none yet, so sow them", before the step itself is no belief about its
                 # direction; a later step's message that names it too, "store the sowing", draws that step)

@@ -153,9 +153,7 @@ class MisconceptionsCheck(Check):
 
     def grade(self, drawing: Drawing) -> Outcome:
         rec = drawing.recognised
-        drawn_steps: dict[int, set[str]] = {}
-        for mention in rec.mentions:
-            drawn_steps.setdefault(mention.item.index, set()).add(mention.step)
+        drawn_steps = rec.steps_at
         ends = {pid for item in rec.items if item.kind == "message" for pid in (item.source, item.target)}
         who = {pid: stands_for(self.words, rec.actors, pid) for pid in ends}  # each drawn participant once
         answered = answers(rec.items)  # an answer shows no shape of its own: the call it answers does
